@@ -1,0 +1,15 @@
+# The app image: daphne serving arf.asgi (HTTP + websockets). See docker-compose.yml.
+FROM python:3.11-slim-bookworm
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
+RUN apt-get update && apt-get install -y --no-install-recommends gettext curl && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY requirements.txt .
+RUN pip install -r requirements.txt
+COPY . .
+# Static files and compiled translations are built into the image; nginx serves /static from a volume.
+RUN SECRET_KEY=build-only DEBUG=0 python manage.py collectstatic --noinput -v0 \
+ && python manage.py compilemessages -v0
+RUN useradd --system --uid 1000 arf && chown -R arf /app
+USER arf
+EXPOSE 8000
+CMD ["daphne", "-b", "0.0.0.0", "-p", "8000", "--proxy-headers", "arf.asgi:application"]

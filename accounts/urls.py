@@ -1,0 +1,16 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("connexion/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
+    path(
+        "mot-de-passe/",
+        auth_views.PasswordChangeView.as_view(success_url="/compte/mot-de-passe/fait/"),
+        name="password_change",
+    ),
+    path("mot-de-passe/fait/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    path("profil/", views.profile, name="profile"),
+]

@@ -1,0 +1,5 @@
+"""Every websocket route of the project, gathered from the apps that own them."""
+
+from poker.routing import websocket_urlpatterns as poker_routes
+
+websocket_urlpatterns = [*poker_routes]

@@ -1,0 +1,14 @@
+from django.contrib import admin
+from django.urls import include, path
+from django.views.i18n import set_language
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("i18n/setlang/", set_language, name="set_language"),
+    path("compte/", include("accounts.urls")),
+    path("championnat/", include("championship.urls")),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,18 @@
+from django.db import connection
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """What is happening now; each app adds its block as it comes (tables, session, leaderboard)."""
+    return render(request, "home.html", {})
+
+
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    """For the proxy and docker-compose health checks: the process answers and the database too."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    return JsonResponse({"status": "ok"})

@@ -1,0 +1,3 @@
+from .members import Invitation, Member
+
+__all__ = ["Invitation", "Member"]

@@ -1,0 +1,71 @@
+"""The family: members of the championship and the invitations that give them an account."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class Member(models.Model):
+    """A person of the family. Only eligible members (descendants of Rainizafimanga) can enter."""
+
+    full_name = models.CharField(_("full name"), max_length=120)
+    nickname = models.CharField(_("nickname"), max_length=40)
+    branch = models.CharField(_("family branch"), max_length=80, blank=True)
+    eligible = models.BooleanField(
+        _("eligible"), default=True, help_text=_("A descendant of Rainizafimanga, who may enter sessions.")
+    )
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("account"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="member",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = [Lower("nickname")]
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
+        constraints = [
+            models.UniqueConstraint(Lower("nickname"), name="member_nickname_unique_ci"),
+            models.CheckConstraint(condition=~models.Q(full_name=""), name="member_full_name_not_empty"),
+            models.CheckConstraint(condition=~models.Q(nickname=""), name="member_nickname_not_empty"),
+        ]
+        permissions = [("manage_championship", _("Can run the championship: members, sessions and fees"))]
+
+    def __str__(self) -> str:
+        return self.nickname
+
+
+class Invitation(models.Model):
+    """A one-time link with which a member chooses a username and password.
+
+    Only a hash of the token is stored: the link is shown once to the organizer, who shares it by
+    hand, and a copy of the database cannot be turned into working links.
+    """
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="invitations")
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("invitation")
+
+    def __str__(self) -> str:
+        return f"{self.member} ({self.created_at:%Y-%m-%d})"
+
+    @property
+    def is_usable(self) -> bool:
+        return self.used_at is None and self.expires_at > timezone.now()

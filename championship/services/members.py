@@ -1,0 +1,93 @@
+"""Writes on members and invitations. Views call these; nothing else changes members."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ..models import Invitation, Member
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _check_nickname_free(nickname: str, *, exclude_pk: int | None = None) -> None:
+    taken = Member.objects.filter(nickname__iexact=nickname)
+    if exclude_pk is not None:
+        taken = taken.exclude(pk=exclude_pk)
+    if taken.exists():
+        raise ValidationError(
+            {"nickname": _("The nickname “%(nickname)s” is already taken.") % {"nickname": nickname}}
+        )
+
+
+@transaction.atomic
+def member_create(*, full_name: str, nickname: str, branch: str = "", eligible: bool = True) -> Member:
+    _check_nickname_free(nickname)
+    return Member.objects.create(full_name=full_name, nickname=nickname, branch=branch, eligible=eligible)
+
+
+@transaction.atomic
+def member_update(*, member: Member, **fields: object) -> Member:
+    if "nickname" in fields:
+        _check_nickname_free(str(fields["nickname"]), exclude_pk=member.pk)
+    for name, value in fields.items():
+        setattr(member, name, value)
+    member.save(update_fields=list(fields))
+    return member
+
+
+@transaction.atomic
+def invitation_create(*, member: Member, created_by: AbstractBaseUser) -> tuple[Invitation, str]:
+    """A new single-use link for the member; returns the invitation and the raw token (shown once)."""
+    if member.user_id is not None:
+        raise ValidationError(_("%(member)s already has an account.") % {"member": member})
+    token = secrets.token_urlsafe(32)
+    invitation = Invitation.objects.create(
+        member=member,
+        token_hash=_hash(token),
+        created_by=created_by,
+        expires_at=timezone.now() + timedelta(days=settings.INVITATION_DAYS),
+    )
+    return invitation, token
+
+
+def invitation_find(token: str) -> Invitation | None:
+    """The usable invitation behind a token, or None (unknown, used, or expired)."""
+    invitation = Invitation.objects.select_related("member").filter(token_hash=_hash(token)).first()
+    if invitation is None or not invitation.is_usable or invitation.member.user_id is not None:
+        return None
+    return invitation
+
+
+@transaction.atomic
+def invitation_accept(*, token: str, username: str, password: str) -> AbstractBaseUser:
+    """Creates the member's account from the link, and spends the link."""
+    invitation = invitation_find(token)
+    if invitation is None:
+        raise ValidationError(
+            _("This invitation link is not valid any more: ask the organizer for a new one.")
+        )
+    # Lock the row: two clicks on the same link must not create two accounts.
+    invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
+    if invitation.used_at is not None:
+        raise ValidationError(_("This invitation link has already been used."))
+    member = invitation.member
+    user = get_user_model().objects.create_user(
+        username=username, password=password, first_name=member.nickname
+    )
+    member.user = user
+    member.save(update_fields=["user"])
+    invitation.used_at = timezone.now()
+    invitation.save(update_fields=["used_at"])
+    return user

@@ -1,0 +1,3 @@
+"""Websocket routes of the table app."""
+
+websocket_urlpatterns: list = []

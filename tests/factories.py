@@ -1,0 +1,43 @@
+import factory
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+
+from accounts.roles import ORGANIZER_GROUP
+from championship.models import Member
+
+PASSWORD = "a-long-test-password-42"
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"player{n}")
+    first_name = factory.LazyAttribute(lambda u: u.username.capitalize())
+    password = factory.PostGenerationMethodCall("set_password", PASSWORD)
+
+    @factory.post_generation
+    def save_password(obj, create, extracted, **kwargs):
+        if create:
+            obj.save()
+
+
+class OrganizerFactory(UserFactory):
+    username = factory.Sequence(lambda n: f"organizer{n}")
+
+    @factory.post_generation
+    def organizer_group(obj, create, extracted, **kwargs):
+        if create:
+            obj.groups.add(Group.objects.get(name=ORGANIZER_GROUP))
+
+
+class MemberFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Member
+
+    full_name = factory.Faker("name", locale="fr_FR")
+    nickname = factory.Sequence(lambda n: f"Cousin{n}")
+    branch = "Rakoto"
+    eligible = True
