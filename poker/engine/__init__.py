@@ -23,6 +23,10 @@ from .evaluate import (
     evaluate_high,
     evaluate_low,
 )
+from .events import EVENT_TYPES, is_visible, visible_events
+from .history import hand_history_text
+from .holdem import HoldemHand, NoLimitHoldem
+from .pots import Pot, build_pots, split_pot
 
 __all__ = [
     "CATEGORIES",
@@ -36,17 +40,26 @@ __all__ = [
     "STRAIGHT_FLUSH",
     "THREE_OF_A_KIND",
     "TWO_PAIR",
+    "EVENT_TYPES",
     "Action",
     "Card",
     "HighHand",
+    "HoldemHand",
     "IllegalAction",
     "LegalActions",
     "LowHand",
+    "NoLimitHoldem",
+    "Pot",
+    "build_pots",
     "check_deck",
     "evaluate_high",
     "evaluate_low",
     "format_cards",
     "full_deck",
+    "hand_history_text",
+    "is_visible",
     "parse_cards",
     "shuffled_deck",
+    "split_pot",
+    "visible_events",
 ]
