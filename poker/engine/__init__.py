@@ -5,7 +5,9 @@ Public API: cards (``Card``, ``parse_cards``), actions (``Action``, ``IllegalAct
 """
 
 from .actions import Action, IllegalAction, LegalActions
+from .batch import evaluate_high_batch
 from .cards import Card, check_deck, format_cards, full_deck, parse_cards, shuffled_deck
+from .equity import Equity, equity
 from .evaluate import (
     CATEGORIES,
     FLUSH,
@@ -30,6 +32,7 @@ from .pots import Pot, build_pots, split_pot
 
 __all__ = [
     "CATEGORIES",
+    "EVENT_TYPES",
     "FLUSH",
     "FOUR_OF_A_KIND",
     "FULL_HOUSE",
@@ -40,9 +43,9 @@ __all__ = [
     "STRAIGHT_FLUSH",
     "THREE_OF_A_KIND",
     "TWO_PAIR",
-    "EVENT_TYPES",
     "Action",
     "Card",
+    "Equity",
     "HighHand",
     "HoldemHand",
     "IllegalAction",
@@ -52,7 +55,9 @@ __all__ = [
     "Pot",
     "build_pots",
     "check_deck",
+    "equity",
     "evaluate_high",
+    "evaluate_high_batch",
     "evaluate_low",
     "format_cards",
     "full_deck",

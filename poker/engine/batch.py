@@ -78,25 +78,28 @@ def high_tables(size: int) -> HighTables:
 
 def values_from_sums(
     key: npt.NDArray[np.uint32],
-    mask: npt.NDArray[np.uint64] | None,
     tables: HighTables,
-    cards: npt.NDArray[np.integer] | None = None,
+    *,
+    cards: npt.NDArray[np.intp] | None = None,
+    bits: npt.NDArray[np.uint64] | None = None,
+    extra_bits: np.uint64 | int = 0,
 ) -> npt.NDArray[np.uint16]:
-    """Hand values from summed card keys; flush hands from ``mask`` (summed card bits) or ``cards``.
+    """Hand values from summed card keys. Flush hands need the suited ranks: from ``cards`` (the
+    rows of card indices) or from ``bits | extra_bits`` (the union of the rows' card bits).
 
-    Equity sums the keys of the board once and adds each player's hole cards, so it calls this
-    directly; ``evaluate_high_batch`` passes the cards instead of a precomputed mask.
+    Equity sums the keys and bits of each board once, then adds each player's hole cards, so it
+    calls this directly; ``evaluate_high_batch`` passes the cards.
     """
     values = tables.by_ranks[key >> SUIT_BITS]
     suit = tables.flush_suit[key & SUIT_MASK]
     flushes = np.flatnonzero(suit >= 0)
     if flushes.size:
-        if mask is None:
-            assert cards is not None
-            bits = tables.card_bit[cards[flushes]]
-            suited = np.bitwise_or.reduce(bits, axis=1)
+        if cards is not None:
+            suited = np.bitwise_or.reduce(tables.card_bit[cards[flushes]], axis=1)
+        elif bits is not None:
+            suited = bits[flushes] | np.uint64(extra_bits)
         else:
-            suited = mask[flushes]
+            raise TypeError("flush hands need the cards or their bits")
         shift = np.uint64(13) * suit[flushes].astype(np.uint64)
         values[flushes] = tables.flush[((suited >> shift) & np.uint64(0x1FFF)).astype(np.intp)]
     return values
@@ -128,7 +131,7 @@ def evaluate_high_batch(cards: npt.ArrayLike, *, check: bool = True) -> npt.NDAr
             key += card_key[chunk[:, column]]
         if check:
             _check_distinct(chunk, start, card_bit)
-        out[start : start + _CHUNK] = values_from_sums(key, None, tables, chunk)
+        out[start : start + _CHUNK] = values_from_sums(key, tables, cards=chunk)
     return out
 
 
