@@ -121,7 +121,8 @@ def _read(
         raise ValueError(f"equity needs at least two players, got {len(holes)}")
     for i, hole in enumerate(holes):
         if len(hole) != HOLE_CARDS:
-            raise ValueError(f"player {i + 1} has {len(hole)} hole cards; Hold'em needs {HOLE_CARDS}")
+            cards = "card" if len(hole) == 1 else "cards"
+            raise ValueError(f"player {i + 1} has {len(hole)} hole {cards}; Hold'em needs {HOLE_CARDS}")
     board_cards = _cards(board, "the board")
     if len(board_cards) > BOARD_SIZE:
         raise ValueError(f"the board has {len(board_cards)} cards; it holds at most {BOARD_SIZE}")
