@@ -35,7 +35,8 @@ No-limit Hold'em events, in the order a hand produces them:
 ``show``          ``player``, ``cards``, ``hand``: the hand he makes, ``{"category", "en", "fr"}``
                   (``"Pair of aces"`` / ``"Paire d'as"``), or None while the board has fewer than
                   three cards (all-in before the flop: the cards are shown at once).
-``pot_awarded``   ``pot`` (index, 0 = main pot), ``amount``, ``winners`` (clockwise from the
+``pot_awarded``   ``pot`` (index, 0 = main pot), ``amount``, ``players`` (who could win it),
+                  ``winners`` (clockwise from the
                   button's left), ``shares`` (chips each winner gets, same order), ``hand``
                   (the winning hand, as in ``show``, or None), ``uncontested`` (True when only one
                   player could win it: no showdown for it).

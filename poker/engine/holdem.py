@@ -21,8 +21,9 @@ How the rules are read, where RULES.md leaves a choice to the program:
   is then the player who acts last after the flop and the dealing starts on his left.
 - Antes are posted first, then the small and the big blind, each from what is left of the stack. A
   big blind all-in for less still counts as a full big blind: the others call the full big blind,
-  and the minimum raise is to two big blinds (the part nobody matches comes back at the end of the
-  round, like any uncalled bet).
+  and the minimum raise is to two big blinds. Nobody is asked for chips that no other player still
+  in could match (they would come back as an uncalled bet): heads-up against a big blind all-in
+  for no more than the small blind, the small blind has nothing to call and the hand runs out.
 - A bet is a raise from zero: every ``raise_to`` amount is the player's total for the round. The
   minimum bet is one big blind; a raise must add at least the size of a full raise, the largest full
   bet or raise increment of the round and at least one big blind. An all-in may be smaller.
@@ -291,7 +292,7 @@ class HoldemHand:
         i = self.actor
         if i is None:
             return LegalActions()
-        to_call = self.level - self.bets[i]
+        to_call = self._to_call(i)
         call = min(to_call, self.stacks[i]) if to_call > 0 else 0
         bounds = self._raise_bounds(i)
         low, high = (None, None) if isinstance(bounds, str) else bounds
@@ -310,7 +311,7 @@ class HoldemHand:
         if i is None:
             raise IllegalAction("the hand is over" if self.is_over else "no player is to act")
         kind = action.kind
-        to_call = self.level - self.bets[i]
+        to_call = self._to_call(i)
         if kind == CHECK:
             if to_call > 0:
                 raise IllegalAction(f"player {i} cannot check: {min(to_call, self.stacks[i])} to call")
@@ -361,7 +362,7 @@ class HoldemHand:
         if kind == CHECK:
             events.append({"type": ev.CHECK, "player": i})
         elif kind == CALL:
-            amount = min(self.level - bets[i], stacks[i])
+            amount = min(self._to_call(i), stacks[i])
             stacks[i] -= amount
             bets[i] += amount
             events.append(
@@ -404,6 +405,18 @@ class HoldemHand:
             self._end_round()
         return events[start:]
 
+    def _to_call(self, i: int) -> int:
+        """What player i must add to stay in: the bet to match, or, while a big blind all-in for less
+        is all there is, as much of the full big blind as some other player still in could match."""
+        bets = self.bets
+        level = self.level
+        if level > max(bets):
+            stacks = self.stacks
+            folded = self.folded
+            cap = max((bets[j] + stacks[j] for j in range(len(bets)) if j != i and not folded[j]), default=0)
+            level = min(level, cap)
+        return level - bets[i] if level > bets[i] else 0
+
     def _raise_bounds(self, i: int) -> tuple[int, int] | str:
         """(min, max) raise-to for player i, or the reason he may not raise."""
         bets = self.bets
@@ -429,14 +442,19 @@ class HoldemHand:
         folded = self.folded
         n = len(stacks)
         able = [i for i in range(n) if stacks[i] and not folded[i]]
-        if len(able) <= 1:  # alone with chips: he acts only when he faces a bet
-            return able[0] if able and self.bets[able[0]] < self.level else None
+        if len(able) <= 1:  # alone with chips: he acts only when he has something to call
+            return able[0] if able and self._to_call(able[0]) else None
         bets = self.bets
         acted = self.acted
         level = self.level
+        exact = level <= max(bets)  # else a big blind all-in for less: see _to_call
         for k in range(start, start + n):
             i = k % n
-            if stacks[i] and not folded[i] and (not acted[i] or bets[i] < level):
+            if (
+                stacks[i]
+                and not folded[i]
+                and (not acted[i] or (bets[i] < level if exact else self._to_call(i) > 0))
+            ):
                 return i
         return None
 
@@ -555,6 +573,7 @@ class HoldemHand:
                     "type": ev.POT_AWARDED,
                     "pot": index,
                     "amount": pot.amount,
+                    "players": list(players),
                     "winners": winners,
                     "shares": shares,
                     "hand": hand,
