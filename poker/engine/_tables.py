@@ -12,8 +12,11 @@ precomputed:
 * ``HIGH_FLUSH`` maps a 13-bit set of ranks in one suit to the best flush or straight flush;
 * ``FLUSH_SUIT`` maps the packed suit counts of up to 7 cards to the suit holding five or more.
 
-The per-card key ``HIGH_CARD_KEY[card]`` packs the base-5 rank key above 12 bits of suit counts
-(3 bits per suit), so the sum of the keys of a hand gives both at once.
+The per-card key ``HIGH_CARD_KEY[card]`` packs three fields, so that the sum of a hand's keys
+gives them all at once: from bit 0, the card's own bit in suit-major order (``13 * suit + rank``:
+the 13 bits of a suit are its ranks, ready for ``HIGH_FLUSH``; distinct cards add without carry,
+so a repeated card shows as fewer bits set), then 3 spare bits for such carries, then 12 bits of
+suit counts (3 bits a suit), then the base-5 rank key.
 """
 
 from __future__ import annotations
@@ -24,8 +27,10 @@ from itertools import combinations
 HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH = range(6)
 FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH, ROYAL_FLUSH = range(6, 10)
 
-SUIT_BITS = 12  # 3 bits of count for each of the 4 suits
-SUIT_MASK = (1 << SUIT_BITS) - 1
+CARD_MASK = (1 << 52) - 1  # the card bits of a hand
+SUIT_SHIFT = 55  # 52 card bits and 3 bits for the carries of repeated cards
+SUIT_MASK = (1 << 12) - 1  # 3 bits of count for each of the 4 suits
+RANK_SHIFT = SUIT_SHIFT + 12
 RANK_POWER = [5**r for r in range(13)]  # a rank multiset is the base-5 number of its counts
 
 # A straight as a 13-bit rank set, indexed by its top card's rank; the wheel (A-2-3-4-5) tops at 3.
@@ -120,12 +125,17 @@ def _build_high() -> tuple[list[Class], dict[int, int], list[int], list[int], li
             best = [r for r in _DESCENDING if mask >> r & 1][:5]
             flush[mask] = flush_of_five[_rank_mask(tuple(best))]
 
-    flush_suit = [-1] * (1 << SUIT_BITS)
-    for packed in range(1 << SUIT_BITS):
+    flush_suit = [-1] * (SUIT_MASK + 1)
+    for packed in range(SUIT_MASK + 1):
         for suit in range(4):
             if packed >> (3 * suit) & 7 >= 5:
                 flush_suit[packed] = suit
-    card_key = [(RANK_POWER[c >> 2] << SUIT_BITS) + (1 << (3 * (c & 3))) for c in range(52)]
+    card_key = [
+        (RANK_POWER[c >> 2] << RANK_SHIFT)
+        | (1 << (SUIT_SHIFT + 3 * (c & 3)))
+        | (1 << (13 * (c & 3) + (c >> 2)))
+        for c in range(52)
+    ]
     return classes, by_ranks, flush, flush_suit, card_key
 
 

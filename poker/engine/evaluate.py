@@ -184,20 +184,21 @@ def _describe_en(category: int, r: tuple[int, ...]) -> str:
 
 # Keyed by the interned Card objects, so lookups hit on identity; a plain int 0..51 finds its card too.
 _KEY = {Card(i): key for i, key in enumerate(t.HIGH_CARD_KEY)}
-_CARD_SET = frozenset(_KEY)
 _BY_RANKS = t.HIGH_BY_RANKS
 _FLUSH = t.HIGH_FLUSH
 _FLUSH_SUIT = t.FLUSH_SUIT
+_CARD_MASK = t.CARD_MASK
+_SUIT_SHIFT = t.SUIT_SHIFT
 _SUIT_MASK = t.SUIT_MASK
-_SUIT_BITS = t.SUIT_BITS
+_RANK_SHIFT = t.RANK_SHIFT
 _HIGH_HANDS = [HighHand(value) for value in range(len(t.HIGH_CLASSES))]  # interned, like cards
 
 
 def evaluate_high_raw(cards: tuple[int, ...] | list[int]) -> int:
     """The best high hand of 5 to 7 distinct cards as a plain int, without any check.
 
-    This is the hot path (equity loops, showdowns of many players): 7 cards are summed unrolled,
-    which is twice as fast in CPython as ``sum(map(...))``.
+    This is the hot path (showdowns, equity loops): 7 cards are summed unrolled, which is twice
+    as fast in CPython as ``sum(map(...))``; see ``_tables`` for what the key sum holds.
     """
     if len(cards) == 7:
         a, b, c, d, e, f, g = cards
@@ -205,14 +206,10 @@ def evaluate_high_raw(cards: tuple[int, ...] | list[int]) -> int:
         key = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
     else:
         key = sum(map(_KEY.__getitem__, cards))
-    suit = _FLUSH_SUIT[key & _SUIT_MASK]
+    suit = _FLUSH_SUIT[key >> _SUIT_SHIFT & _SUIT_MASK]
     if suit < 0:
-        return _BY_RANKS[key >> _SUIT_BITS]
-    mask = 0
-    for card in cards:
-        if card & 3 == suit:
-            mask |= 1 << (card >> 2)
-    return _FLUSH[mask]  # five suited cards of seven leave no room for a full house or quads
+        return _BY_RANKS[key >> _RANK_SHIFT]
+    return _FLUSH[key >> 13 * suit & 0x1FFF]  # 5 suited cards of 7 leave no room for a full house
 
 
 def evaluate_high(cards: Iterable[Card | int | str] | str) -> HighHand:
@@ -221,9 +218,23 @@ def evaluate_high(cards: Iterable[Card | int | str] | str) -> HighHand:
     Raises ValueError naming a malformed or repeated card, or when there are fewer than five.
     """
     hand = cards if type(cards) is tuple else _as_tuple(cards)
-    # One C-level pass proves that every item is a card and none is repeated.
-    if 5 <= len(hand) <= 7 and len(_CARD_SET.intersection(hand)) == len(hand):
-        return _HIGH_HANDS[evaluate_high_raw(hand)]
+    n = len(hand)
+    try:
+        if n == 7:
+            a, b, c, d, e, f, g = hand
+            k = _KEY
+            key = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
+        elif 5 <= n < 7:
+            key = sum(map(_KEY.__getitem__, hand))
+        else:
+            key = -1
+    except (KeyError, TypeError):  # not a card, or a name such as "As": _checked() says which
+        key = -1
+    if key >= 0 and (key & _CARD_MASK).bit_count() == n:  # fewer bits: a card is repeated
+        suit = _FLUSH_SUIT[key >> _SUIT_SHIFT & _SUIT_MASK]
+        if suit < 0:
+            return _HIGH_HANDS[_BY_RANKS[key >> _RANK_SHIFT]]
+        return _HIGH_HANDS[_FLUSH[key >> 13 * suit & 0x1FFF]]
     hand = _checked(hand, 5, "a high hand")
     if len(hand) <= 7:
         return _HIGH_HANDS[evaluate_high_raw(hand)]
@@ -327,8 +338,7 @@ def evaluate_low(cards: Iterable[Card | int | str] | str) -> LowHand:
     """The best ace-to-five low (Razz) among 5 or more cards: aces low, straights and flushes
     ignored, pairs bad. Greater is better: A-2-3-4-5 is the greatest value."""
     hand = cards if type(cards) is tuple else _as_tuple(cards)
-    if not (5 <= len(hand) <= 7 and len(_CARD_SET.intersection(hand)) == len(hand)):
-        hand = _checked(hand, 5, "a low hand")
+    hand = _checked(hand, 5, "a low hand")
     if len(hand) <= 7:
         return LowHand(evaluate_low_raw(hand))
     return LowHand(max(evaluate_low_raw(seven) for seven in combinations(hand, 7)))
