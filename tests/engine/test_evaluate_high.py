@@ -21,6 +21,7 @@ from poker.engine import (
     HighHand,
     evaluate_high,
     evaluate_high_batch,
+    parse_cards,
 )
 from poker.engine.evaluate import evaluate_high_raw
 
@@ -267,6 +268,8 @@ def test_hands_given_as_names_cards_or_indices_agree():
     ("cards", "message"),
     [
         ("As Kd Qh 9c As", "duplicate card: As"),
+        ((*parse_cards("As Kd Qh 9c 7s 2d"), Card("Kd")), "duplicate card: Kd"),
+        ([51, 50, 49, 48, 47, 51], "duplicate card: As"),
         (["As", "Kd", "Qh", "9c", "Xx"], "'Xx'"),
         ([51, 50, 49, 48, 52], "52"),
         ([51, 50, 49, 48, None], "None"),
