@@ -80,13 +80,13 @@ _EN_MANY = _words("twos threes fours fives sixes sevens eights nines tens jacks 
 
 
 def _fr_of(rank: int) -> str:
-    """ "d'as", "de rois": the French elision before a vowel ("huit" has an aspirated h)."""
+    """French "of": "d'as", "de rois" (elision before a vowel; "huit" has an aspirated h)."""
     word = _FR_MANY[rank]
     return f"d'{word}" if word == "as" else f"de {word}"
 
 
 def _fr_at(rank: int) -> str:
-    """ "à l'as", "au roi", "à la dame": the French "…-high"."""
+    """French "…-high": "à l'as", "au roi", "à la dame"."""
     if rank == 12:
         return "à l'as"
     if rank == 10:
@@ -95,7 +95,7 @@ def _fr_at(rank: int) -> str:
 
 
 def _fr_with(rank: int) -> str:
-    """ "aux rois", "aux as", "aux dix" (for "full of")."""
+    """French "full of": "aux rois", "aux as", "aux dix"."""
     return f"aux {_FR_MANY[rank]}"
 
 
@@ -125,6 +125,7 @@ class HighHand(int):
         return "".join(RANKS[r] for r in t.HIGH_CLASSES[self][1])
 
     def name(self, lang: str = "fr") -> str:
+        """The category in French ("Double paire") or English ("Two pair")."""
         return _CATEGORY_NAMES[_check_lang(lang)][t.HIGH_CLASSES[self][0]]
 
     def describe(self, lang: str = "fr") -> str:
@@ -282,7 +283,7 @@ class LowHand(int):
         return "".join(_LOW_RANKS[x] for x in _low_five(category, r))
 
     def name(self, lang: str = "fr") -> str:
-        """ "Sept bas" / "Seven low" for an unpaired hand, else the category name ("Paire")."""
+        """An unpaired hand by its highest card, "Sept bas" / "Seven low"; else "Paire", "Full"..."""
         category, r = _low_tables()[0][self]
         if category != t.HIGH_CARD:
             return _CATEGORY_NAMES[_check_lang(lang)][category]
