@@ -147,7 +147,9 @@ def hand_history_text(
             if not hole_header:
                 lines.append(text["hole"])
                 hole_header = True
-            line = text[kind].format(name=who, amount=event.get("amount"), by=event.get("by"), total=event.get("total"))
+            line = text[kind].format(
+                name=who, amount=event.get("amount"), by=event.get("by"), total=event.get("total")
+            )
             lines.append(line + (text["all_in"] if event.get("all_in") else ""))
             if kind == ev.FOLD:
                 folded_on[player] = street  # type: ignore[index]
@@ -199,7 +201,9 @@ def hand_history_text(
             outcome = text["collected_summary"].format(amount=won[i])
         else:
             outcome = ""
-        lines.append(text["seat_summary"].format(seat=i + 1, name=name(i), role=role, outcome=outcome).rstrip())
+        lines.append(
+            text["seat_summary"].format(seat=i + 1, name=name(i), role=role, outcome=outcome).rstrip()
+        )
     return "\n".join(lines)
 
 

@@ -100,30 +100,30 @@ class HoldemHand:
     """One hand of no-limit Hold'em: plain data, advanced by ``act``."""
 
     __slots__ = (
-        "small_blind",
-        "big_blind",
-        "ante",
-        "button",
-        "small_blind_player",
-        "big_blind_player",
-        "starting_stacks",
-        "stacks",
-        "bets",
-        "committed",
-        "folded",
         "acted",
-        "shown",
-        "hole_cards",
-        "board",
-        "deck",
-        "burned",
-        "street",
-        "level",
-        "full_raise",
         "actor",
         "aggressor",
-        "is_over",
+        "ante",
+        "bets",
+        "big_blind",
+        "big_blind_player",
+        "board",
+        "burned",
+        "button",
+        "committed",
+        "deck",
         "events",
+        "folded",
+        "full_raise",
+        "hole_cards",
+        "is_over",
+        "level",
+        "shown",
+        "small_blind",
+        "small_blind_player",
+        "stacks",
+        "starting_stacks",
+        "street",
     )
 
     small_blind: int
@@ -181,7 +181,9 @@ class HoldemHand:
             if not _whole(bb) or not 0 <= bb < n:
                 raise ValueError(f"the big blind player {bb!r} is not a player of this table (0 to {n - 1})")
             if sb is not None and (not _whole(sb) or not 0 <= sb < n):
-                raise ValueError(f"the small blind player {sb!r} is not a player of this table (0 to {n - 1})")
+                raise ValueError(
+                    f"the small blind player {sb!r} is not a player of this table (0 to {n - 1})"
+                )
             if sb == bb:
                 raise ValueError(f"player {bb} cannot post both blinds")
         cards = shuffled_deck() if deck is None else check_deck(deck)
@@ -233,19 +235,26 @@ class HoldemHand:
                 st[i] -= amount
                 committed[i] += amount
                 events.append({"type": ev.ANTE, "player": i, "amount": amount, "all_in": not st[i]})
-        for kind, player, blind in ((ev.SMALL_BLIND, sb, game.small_blind), (ev.BIG_BLIND, bb, game.big_blind)):
+        for kind, player, blind in (
+            (ev.SMALL_BLIND, sb, game.small_blind),
+            (ev.BIG_BLIND, bb, game.big_blind),
+        ):
             if player is not None and blind:
                 amount = min(blind, st[player])
                 if amount:
                     st[player] -= amount
                     self.bets[player] = amount
-                    events.append({"type": kind, "player": player, "amount": amount, "all_in": not st[player]})
+                    events.append(
+                        {"type": kind, "player": player, "amount": amount, "all_in": not st[player]}
+                    )
 
         hole = self.hole_cards
         for k in range(2 * n):
             hole[order[k % n]].append(cards[k])
         for i in order:
-            events.append({"type": ev.HOLE_CARDS, "player": i, "cards": [str(c) for c in hole[i]], "private": True})
+            events.append(
+                {"type": ev.HOLE_CARDS, "player": i, "cards": [str(c) for c in hole[i]], "private": True}
+            )
         self.deck = cards[2 * n :]
 
         actor = self._next_actor((bb + 1) % n)
@@ -561,7 +570,9 @@ class HoldemHand:
             else:
                 if not values:
                     board = self.board
-                    values = {i: evaluate_high_raw(self.hole_cards[i] + board) for i in order if not folded[i]}
+                    values = {
+                        i: evaluate_high_raw(self.hole_cards[i] + board) for i in order if not folded[i]
+                    }
                 best = max(values[i] for i in players)
                 winners = [i for i in order if i in players and values[i] == best]
                 shares = split_pot(pot.amount, winners)
@@ -655,7 +666,11 @@ class HoldemHand:
             raise ValueError(f"stored hand has no {missing.args[0]!r}") from None
         n = len(self.stacks)
         lists = (self.starting_stacks, self.bets, self.committed, self.folded, self.acted, self.shown)
-        if not MIN_PLAYERS <= n <= MAX_PLAYERS or any(len(x) != n for x in lists) or len(self.hole_cards) != n:
+        if (
+            not MIN_PLAYERS <= n <= MAX_PLAYERS
+            or any(len(x) != n for x in lists)
+            or len(self.hole_cards) != n
+        ):
             raise ValueError("stored hand is inconsistent: the per-player lists differ in length")
         if self.total_chips != sum(self.starting_stacks):
             raise ValueError("stored hand is inconsistent: chips do not add up to the starting stacks")
@@ -689,7 +704,9 @@ def deck_for(
     dealt = 0  # board cards so far
     for street, count in enumerate((3, 1, 1)):
         deck.append(burn_cards[street] if street < len(burn_cards) else next(spare))
-        deck.extend(board_cards[k] if k < len(board_cards) else next(spare) for k in range(dealt, dealt + count))
+        deck.extend(
+            board_cards[k] if k < len(board_cards) else next(spare) for k in range(dealt, dealt + count)
+        )
         dealt += count
     return deck + list(spare)
 
@@ -702,5 +719,9 @@ def _hand_names(value: int) -> dict[str, str]:
     names = _NAMES.get(value)
     if names is None:
         hand = HighHand(value)
-        names = _NAMES[value] = {"category": hand.category, "en": hand.describe("en"), "fr": hand.describe("fr")}
+        names = _NAMES[value] = {
+            "category": hand.category,
+            "en": hand.describe("en"),
+            "fr": hand.describe("fr"),
+        }
     return dict(names)

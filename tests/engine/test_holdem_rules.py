@@ -7,6 +7,7 @@ the hole cards written next to him and the board comes out as written.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -68,7 +69,12 @@ def test_small_blind_left_of_the_button_big_blind_next_and_left_of_the_big_blind
 
 def test_antes_are_posted_by_every_player_dealt_in():
     hand = deal([5000] * 4, button=0, ante=20)
-    assert [(e["player"], e["amount"]) for e in of_type(hand, ev.ANTE)] == [(1, 20), (2, 20), (3, 20), (0, 20)]
+    assert [(e["player"], e["amount"]) for e in of_type(hand, ev.ANTE)] == [
+        (1, 20),
+        (2, 20),
+        (3, 20),
+        (0, 20),
+    ]
     assert hand.pots == [Pot(80, (0, 1, 2, 3))]
     assert hand.stacks == [4980, 4880, 4780, 4980]
 
@@ -76,7 +82,9 @@ def test_antes_are_posted_by_every_player_dealt_in():
 def test_a_forced_bet_that_does_not_fit_the_stack_puts_the_player_all_in():
     hand = deal([5000, 60, 5000, 15], button=0, ante=20)
     assert of_type(hand, ev.ANTE)[-2] == {"type": "ante", "player": 3, "amount": 15, "all_in": True}
-    assert of_type(hand, ev.SMALL_BLIND) == [{"type": "small_blind", "player": 1, "amount": 40, "all_in": True}]
+    assert of_type(hand, ev.SMALL_BLIND) == [
+        {"type": "small_blind", "player": 1, "amount": 40, "all_in": True}
+    ]
     assert hand.stacks == [4980, 0, 4780, 0]
     assert hand.actor == 0  # the all-in players have no decision
     la = hand.legal_actions()
@@ -121,7 +129,11 @@ def test_heads_up_button_posts_small_blind_and_acts_first_preflop():
 def test_hole_cards_one_at_a_time_from_the_button_left_then_burn_flop_burn_turn_burn_river():
     deck = full_deck()  # 2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d ...
     hand = NoLimitHoldem(100, 200).start_hand([5000, 5000, 5000], 0, deck)
-    assert [[str(c) for c in cards] for cards in hand.hole_cards] == [["2h", "3d"], ["2c", "2s"], ["2d", "3c"]]
+    assert [[str(c) for c in cards] for cards in hand.hole_cards] == [
+        ["2h", "3d"],
+        ["2c", "2s"],
+        ["2d", "3c"],
+    ]
     assert [e["player"] for e in of_type(hand, ev.HOLE_CARDS)] == [1, 2, 0]
     play(hand, "call", "call", "check")
     check_down(hand)
@@ -304,7 +316,9 @@ def test_when_all_but_one_fold_he_wins_every_pot_without_showing():
     play(hand, 600, "fold", "fold")
     assert hand.is_over
     assert of_type(hand, ev.SHOW) == []
-    assert of_type(hand, ev.UNCALLED_BET_RETURNED) == [{"type": "uncalled_bet_returned", "player": 0, "amount": 400}]
+    assert of_type(hand, ev.UNCALLED_BET_RETURNED) == [
+        {"type": "uncalled_bet_returned", "player": 0, "amount": 400}
+    ]
     [award] = of_type(hand, ev.POT_AWARDED)
     assert (award["winners"], award["amount"], award["uncontested"], award["hand"]) == ([0], 560, True, None)
     assert hand.stacks == [5340, 4880, 4780]
@@ -473,7 +487,7 @@ def test_bad_table_raises_value_error_naming_the_problem(stacks, button, message
 
 
 def test_bad_blinds_raise_value_error():
-    with pytest.raises(ValueError, match="big blind .200. is smaller than the small blind .300."):
+    with pytest.raises(ValueError, match=re.escape("big blind (200) is smaller than the small blind (300)")):
         NoLimitHoldem(300, 200)
     with pytest.raises(ValueError, match="ante must be a whole number"):
         NoLimitHoldem(100, 200, -1)
