@@ -4,6 +4,8 @@ from itertools import chain, combinations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from poker.engine import (
     CATEGORIES,
@@ -290,3 +292,31 @@ def test_the_batch_evaluator_refuses_bad_rows():
         evaluate_high_batch([[0, 1, 2, 3]])
     with pytest.raises(ValueError, match="shape"):
         evaluate_high_batch([0, 1, 2, 3, 4])
+
+
+# --- Properties --------------------------------------------------------------------------------
+
+distinct_cards = st.lists(st.integers(0, 51), min_size=8, max_size=8, unique=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(distinct_cards, st.integers(5, 7))
+def test_one_more_card_never_makes_the_hand_worse(cards, size):
+    assert evaluate_high(cards[: size + 1]) >= evaluate_high(cards[:size])
+
+
+@settings(max_examples=300, deadline=None)
+@given(distinct_cards, st.permutations(range(4)))
+def test_renaming_the_suits_changes_nothing(cards, suits):
+    renamed = [(c >> 2) * 4 + suits[c & 3] for c in cards[:7]]
+    assert evaluate_high(renamed) == evaluate_high(cards[:7])
+
+
+@settings(max_examples=300, deadline=None)
+@given(distinct_cards)
+def test_the_order_of_the_cards_does_not_matter(cards):
+    assert (
+        evaluate_high(cards[:7])
+        == evaluate_high(list(reversed(cards[:7])))
+        == evaluate_high(sorted(cards[:7]))
+    )
