@@ -7,6 +7,7 @@ Public API: cards (``Card``, ``parse_cards``), actions (``Action``, ``IllegalAct
 from .actions import Action, IllegalAction, LegalActions
 from .batch import evaluate_high_batch
 from .cards import Card, check_deck, format_cards, full_deck, parse_cards, shuffled_deck
+from .dealer_draw import DealerDraw, DrawRound
 from .equity import Equity, equity
 from .evaluate import (
     CATEGORIES,
@@ -29,6 +30,7 @@ from .events import EVENT_TYPES, is_visible, visible_events
 from .history import hand_history_text
 from .holdem import HoldemHand, NoLimitHoldem
 from .pots import Pot, build_pots, split_pot
+from .razz import Razz, RazzHand
 
 __all__ = [
     "CATEGORIES",
@@ -45,6 +47,8 @@ __all__ = [
     "TWO_PAIR",
     "Action",
     "Card",
+    "DealerDraw",
+    "DrawRound",
     "Equity",
     "HighHand",
     "HoldemHand",
@@ -53,6 +57,8 @@ __all__ = [
     "LowHand",
     "NoLimitHoldem",
     "Pot",
+    "Razz",
+    "RazzHand",
     "build_pots",
     "check_deck",
     "equity",
