@@ -52,6 +52,7 @@ from .pots import Pot, build_pots, split_pot
 STREETS = ("preflop", "flop", "turn", "river")
 PREFLOP, FLOP, TURN, RIVER = range(4)
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
+_NAME = [str(Card(i)) for i in range(52)]  # card text by index, for the hot paths
 STATE_VERSION = 1
 
 
@@ -186,7 +187,12 @@ class HoldemHand:
                 )
             if sb == bb:
                 raise ValueError(f"player {bb} cannot post both blinds")
-        cards = shuffled_deck() if deck is None else check_deck(deck)
+        if deck is None:
+            cards = shuffled_deck()
+        elif len(deck) == 52 and set(map(type, deck)) == {Card} and len(set(deck)) == 52:
+            cards = list(deck)  # a full deck of Card: nothing more to check
+        else:
+            cards = check_deck(deck)
 
         self = cls.__new__(cls)
         self.small_blind = game.small_blind
@@ -253,7 +259,7 @@ class HoldemHand:
             hole[order[k % n]].append(cards[k])
         for i in order:
             events.append(
-                {"type": ev.HOLE_CARDS, "player": i, "cards": [str(c) for c in hole[i]], "private": True}
+                {"type": ev.HOLE_CARDS, "player": i, "cards": [_NAME[c] for c in hole[i]], "private": True}
             )
         self.deck = cards[2 * n :]
 
@@ -449,23 +455,25 @@ class HoldemHand:
         """The first player from ``start`` clockwise who still has a decision on this round."""
         stacks = self.stacks
         folded = self.folded
-        n = len(stacks)
-        able = [i for i in range(n) if stacks[i] and not folded[i]]
-        if len(able) <= 1:  # alone with chips: he acts only when he has something to call
-            return able[0] if able and self._to_call(able[0]) else None
         bets = self.bets
         acted = self.acted
         level = self.level
         exact = level <= max(bets)  # else a big blind all-in for less: see _to_call
+        n = len(stacks)
+        able = 0  # players still in with chips
+        found = None
         for k in range(start, start + n):
             i = k % n
-            if (
-                stacks[i]
-                and not folded[i]
-                and (not acted[i] or (bets[i] < level if exact else self._to_call(i) > 0))
-            ):
-                return i
-        return None
+            if stacks[i] and not folded[i]:
+                able += 1
+                if found is None and (not acted[i] or (bets[i] < level if exact else self._to_call(i) > 0)):
+                    found = i
+                if found is not None and able > 1:
+                    return found
+        if able == 1:  # alone with chips: he acts only when he has something to call
+            alone = next(i for i in range(n) if stacks[i] and not folded[i])
+            return alone if self._to_call(alone) else None
+        return found
 
     def _end_round(self) -> None:
         """The betting round is over: gather the bets, then deal on, or run out and settle."""
@@ -529,8 +537,8 @@ class HoldemHand:
             {
                 "type": ev.BOARD,
                 "street": street,
-                "cards": [str(c) for c in cards],
-                "board": [str(c) for c in self.board],
+                "cards": [_NAME[c] for c in cards],
+                "board": [_NAME[c] for c in self.board],
             }
         )
 
@@ -550,7 +558,7 @@ class HoldemHand:
                 cards = self.hole_cards[i]
                 hand = _hand_names(evaluate_high_raw(cards + board)) if board else None
                 self.events.append(
-                    {"type": ev.SHOW, "player": i, "cards": [str(c) for c in cards], "hand": hand}
+                    {"type": ev.SHOW, "player": i, "cards": [_NAME[c] for c in cards], "hand": hand}
                 )
 
     def _settle(self) -> None:
