@@ -18,7 +18,7 @@ from .evaluate import evaluate_high
 _TEXT = {
     "en": {
         "title": "Hold'em No Limit ({sb}/{bb}{ante})",
-        "ante": ", ante {ante}",
+        "title_ante": ", ante {ante}",
         "button": "Seat #{seat} is the button",
         "seat": "Seat {seat}: {name} ({chips} in chips)",
         "seat_summary": "Seat {seat}: {name}{role} {outcome}",
@@ -39,7 +39,7 @@ _TEXT = {
         "river": "*** RIVER *** [{before}] [{cards}]",
         "showdown": "*** SHOW DOWN ***",
         ev.SHOW: "{name}: shows [{cards}]{hand}",
-        "main_pot": "the pot",
+        "main_pot": "the main pot",
         "side_pot": "side pot-{k}",
         "collected": "{name} collected {amount} from {pot}{hand}",
         "summary": "*** SUMMARY ***",
@@ -60,7 +60,7 @@ _TEXT = {
     },
     "fr": {
         "title": "Hold'em No Limit ({sb}/{bb}{ante})",
-        "ante": ", ante {ante}",
+        "title_ante": ", ante {ante}",
         "button": "Le siège n° {seat} a le bouton",
         "seat": "Siège {seat} : {name} ({chips} jetons)",
         "seat_summary": "Siège {seat} : {name}{role} {outcome}",
@@ -130,7 +130,7 @@ def hand_history_text(
         who = name(player) if player is not None else ""
         if kind == ev.HAND_STARTED:
             started = event
-            ante = text["ante"].format(ante=event["ante"]) if event["ante"] else ""
+            ante = text["title_ante"].format(ante=event["ante"]) if event["ante"] else ""
             lines.append(text["title"].format(sb=event["small_blind"], bb=event["big_blind"], ante=ante))
             lines.append(text["button"].format(seat=event["button"] + 1))
             for i, chips in enumerate(event["stacks"]):
@@ -180,13 +180,13 @@ def hand_history_text(
     lines.append(text["total"].format(amount=total))
     if board:
         lines.append(text["board"].format(cards=" ".join(board)))
-    roles = {
-        started["button"]: "button",
-        started["small_blind_player"]: "small_blind",
-        started["big_blind_player"]: "big_blind",
-    }
+    roles = (
+        ("button", started["button"]),
+        ("small_blind", started["small_blind_player"]),
+        ("big_blind", started["big_blind_player"]),
+    )
     for i in range(started["players"]):
-        role = f" ({text['roles'][roles[i]]})" if i in roles else ""
+        role = "".join(f" ({text['roles'][role]})" for role, player in roles if player == i)
         if i in folded_on:
             outcome = text["folded"].format(when=text["folded_when"][folded_on[i]])
         elif i in shown:
