@@ -506,3 +506,11 @@ def test_bad_deck_raises_value_error_naming_the_cards():
     with pytest.raises(ValueError, match="not a card"):
         NoLimitHoldem(100, 200).start_hand([5000] * 3, 0, ["Zz", *deck[1:]])
     assert parse_cards("As Kd") == deck_for([["As", "Kd"], []], button=1)[:3:2]
+
+
+def test_the_module_example_plays_as_documented():
+    import doctest
+
+    from poker.engine import holdem
+
+    assert doctest.testmod(holdem).failed == 0
