@@ -778,6 +778,11 @@ def deck_for(
     need = 3 * n + sum(1 + sum(1 for k in counts if k > s) for s in range(3, 7) if max(counts) > s)
     if need > 52:
         raise ValueError(f"these players need {need} cards: the deck runs out")
+    streets = sum(1 for s in range(3, 7) if max(counts) > s)
+    if len(burn_cards) > streets:
+        raise ValueError(
+            f"{len(burn_cards)} burns given, but only {streets} streets are dealt after 3rd street"
+        )
     rest = iter(spare)
     for i, hole in enumerate(holes):
         if len(hole) > counts[i]:
