@@ -417,9 +417,11 @@ def test_when_the_deck_runs_out_the_burned_and_folded_cards_are_put_back():
     assert hand.deck == cards("8c 8d 8h")
 
 
-def test_a_hand_dealt_from_a_shuffled_deck_puts_the_cards_back_shuffled():
+def test_a_hand_dealt_from_a_shuffled_deck_puts_the_cards_back_in_an_order_drawn_at_the_deal():
     hand = Razz(1, 2).start_hand([100] * 8)
-    assert hand.shuffle and not Razz(1, 2).start_hand([100] * 8, full_deck()).shuffle
+    assert sorted(hand.reshuffle_keys) == list(range(52))
+    assert hand.reshuffle_keys != list(range(52))  # one chance in 52! to fail
+    assert Razz(1, 2).start_hand([100] * 8, full_deck()).reshuffle_keys is None
 
 
 # -- Showdown --------------------------------------------------------------------------------------
