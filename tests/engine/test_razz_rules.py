@@ -604,3 +604,11 @@ def test_from_dict_rejects_what_is_not_a_stored_razz_hand():
     del data["deck"]
     with pytest.raises(ValueError, match="no 'deck'"):
         RazzHand.from_dict(data)
+
+
+def test_the_example_in_the_module_docs_plays():
+    import doctest
+
+    from poker.engine import razz
+
+    assert doctest.testmod(razz).failed == 0
