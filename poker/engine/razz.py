@@ -108,7 +108,7 @@ def _low_rank(card: Card) -> int:
 
 
 def bring_in_key(card: Card) -> tuple[int, int]:
-    """The greater key brings in: king highest, ace lowest; ties by suit, spades > hearts > diamonds."""
+    """The greater key brings in: king highest, ace lowest; equal ranks by suit, spades highest."""
     return _low_rank(card), card.suit_index
 
 
@@ -398,7 +398,7 @@ class RazzHand:
         if i == self.bring_in_player:
             if kind in (FOLD, CHECK, CALL):
                 raise IllegalAction(
-                    f"player {i} shows the highest card: he must bring in or complete, he cannot {kind} first"
+                    f"player {i} has the bring-in: he must bring in or complete, he cannot {kind} first"
                 )
         elif kind == BRING_IN:
             raise IllegalAction(
@@ -431,9 +431,9 @@ class RazzHand:
         elif kind != BRING_IN:
             raise IllegalAction(f"{action} is not an action of Razz")
 
-    def can_act(self, action: Action) -> bool:
+    def can_act(self, action: Action, player: int | None = None) -> bool:
         try:
-            self.check_action(action)
+            self.check_action(action, player)
         except IllegalAction:
             return False
         return True
