@@ -390,6 +390,44 @@ def test_one_deck_hand_values_agree_with_the_evaluator(hands):
     assert (va > vb) == (ha > hb) and (va == vb) == (ha == hb)
 
 
+@settings(max_examples=150, deadline=None)
+@given(
+    decks=st.sampled_from([1, 2]),
+    bets=st.lists(st.integers(1, 500), min_size=1, max_size=8),
+    order=st.randoms(use_true_random=False),
+    data=st.data(),
+)
+def test_random_rounds_end_pay_by_the_table_and_play_on_after_a_json_round_trip(decks, bets, order, data):
+    deck = full_deck(decks)
+    order.shuffle(deck)
+    rnd = DealerDraw(decks).start_round(bets, deck)
+    copy = None
+    for i in range(len(bets)):
+        if copy is None and data.draw(st.integers(0, 3), label="copy now") == 0:
+            copy = DrawRound.from_dict(json.loads(json.dumps(rnd.to_dict())))
+        hand = rnd.hole_cards[i]
+        thrown = data.draw(st.lists(st.sampled_from(range(5)), max_size=3, unique=True), label="thrown")
+        action = Action("draw", cards=tuple(hand[k] for k in thrown))
+        produced = rnd.act(action)
+        assert rnd.events[-len(produced) :] == produced
+        if copy is not None:
+            assert copy.act(action) == produced
+        every = [c for h in rnd.hole_cards for c in h] + rnd.dealer_cards + rnd.deck + rnd.discards
+        assert sorted(every) == sorted(full_deck(decks))  # no card made or lost
+    assert rnd.is_over and rnd.actor is None and len(rnd.results) == len(bets)
+    dealer = hand_value(rnd.dealer_cards)
+    for bet, net, cards_ in zip(bets, rnd.results, rnd.hole_cards):
+        mine = hand_value(cards_)
+        if mine < dealer:
+            assert net == -bet
+        elif mine == dealer:
+            assert net == 0
+        else:
+            assert net == payout_multiple(mine[0], dealer[0]) * bet and 1 <= net // bet <= 10
+    if copy is not None:
+        assert copy.to_dict() == rnd.to_dict()
+
+
 def test_hand_names_in_english_and_french():
     rnd = play_round(["As Ad Ks Kd 2s"], "Th Tc 9d 6s 3c", (), "8h 5d 4c")
     shown = of_type(rnd, ev.SHOW)[0]["hand"]
