@@ -22,8 +22,10 @@ How the rules are read, where RULES.md leaves a choice to the program:
   dealer, five times round; replacements off the top of what is left, in seat order, the dealer's
   last. A player's new cards join his kept cards after them.
 - When the deck runs out (eight players, one deck), the discards of the players who have already
-  drawn are put back, shuffled with the CSPRNG for a shuffled deck, in the order they were thrown
-  for an explicit deck (so tests and replays deal the same cards); nobody gets his own discards back.
+  drawn are put back; nobody gets his own discards back. For a shuffled deck they are shuffled in a
+  random order drawn with the CSPRNG at the deal (``reshuffle_keys``, secret like the deck), so a
+  stored round resumed elsewhere deals the same cards; for an explicit deck they come back in the
+  order they were thrown (tests and replays know every card).
 - The paytable: the multiple is the player's category number, less the dealer's category number
   when the dealer holds three of a kind or better, and at least 1 (``payout_multiple``).
 
@@ -192,8 +194,8 @@ class DrawRound:
         "events",
         "hole_cards",
         "is_over",
+        "reshuffle_keys",
         "results",
-        "shuffle",
     )
 
     decks: int
@@ -203,7 +205,7 @@ class DrawRound:
     deck: list[Card]  # undealt cards, top first: secret
     discards: list[Card]  # thrown cards, put back when the deck runs out
     drawn: list[bool]
-    shuffle: bool  # put discards back shuffled (CSPRNG), or in order (explicit deck)
+    reshuffle_keys: list[int] | None  # a random rank per card for putting discards back; None: in order
     actor: int | None
     is_over: bool
     results: list[int] | None  # each player's net chips once the round is over
@@ -231,7 +233,7 @@ class DrawRound:
         self.deck = cards[5 * (n + 1) :]
         self.discards = []
         self.drawn = [False] * n
-        self.shuffle = deck is None
+        self.reshuffle_keys = secrets.SystemRandom().sample(range(52), 52) if deck is None else None
         self.actor = 0
         self.is_over = False
         self.results = None
@@ -331,8 +333,9 @@ class DrawRound:
         for _ in thrown:
             if not self.deck:
                 cards = self.discards
-                if self.shuffle:
-                    secrets.SystemRandom().shuffle(cards)
+                keys = self.reshuffle_keys
+                if keys is not None:
+                    cards.sort(key=keys.__getitem__)
                 self.deck = cards
                 self.discards = []
                 self.events.append({"type": RESHUFFLE, "count": len(cards)})
@@ -393,7 +396,7 @@ class DrawRound:
             "deck": [str(c) for c in self.deck],
             "discards": [str(c) for c in self.discards],
             "drawn": list(self.drawn),
-            "shuffle": self.shuffle,
+            "reshuffle_keys": None if self.reshuffle_keys is None else list(self.reshuffle_keys),
             "actor": self.actor,
             "is_over": self.is_over,
             "results": None if self.results is None else list(self.results),
@@ -422,7 +425,7 @@ class DrawRound:
             self.deck = cards(data["deck"])
             self.discards = cards(data["discards"])
             self.drawn = list(data["drawn"])
-            self.shuffle = data["shuffle"]
+            self.reshuffle_keys = data["reshuffle_keys"]
             self.actor = data["actor"]
             self.is_over = data["is_over"]
             self.results = None if data["results"] is None else list(data["results"])
@@ -434,6 +437,8 @@ class DrawRound:
             raise ValueError("stored round is inconsistent: the per-player lists differ in length")
         every = [c for hand in self.hole_cards for c in hand] + self.dealer_cards + self.deck + self.discards
         check_deck(every, decks=self.decks)  # every card is somewhere, exactly ``decks`` times
+        if self.reshuffle_keys is not None and sorted(self.reshuffle_keys) != list(range(52)):
+            raise ValueError("stored round is inconsistent: reshuffle_keys is not an order of the 52 cards")
         return self
 
     def __repr__(self) -> str:

@@ -45,9 +45,11 @@ as RULES.md asks):
   that of the four up cards (the down card and a community card do not count).
 - Dealing: 3rd street one card at a time from player 0, down, down, up; then a burn and one card
   each to the players still in (up on 4th-6th, down on 7th). When the deck is empty, the burned and
-  folded cards are put back: shuffled with the CSPRNG for a hand dealt from a shuffled deck; in the
-  order they left play (burned cards first, then folded hands) for a hand dealt from an explicit deck,
-  so that tests and replays deal the same cards every time. If, at the start of a street, the deck
+  folded cards are put back. For a hand dealt from a shuffled deck they are shuffled in a random order
+  drawn with the CSPRNG when the hand was dealt (``reshuffle_keys``, secret like the deck), so a
+  stored hand resumed elsewhere deals the very same cards; for a hand dealt from an explicit deck
+  they come back in the order they left play (burned cards first, then folded hands), so tests and
+  replays know every card. If, at the start of a street, the deck
   together with the burned and folded cards cannot give every player still in a card (eight players
   to 7th street), the street is one community card: burn, then one card face up in ``board``.
 - Showdown: every hand still in is shown, the last bettor or raiser of 7th street first, else from
@@ -106,7 +108,7 @@ def _low_rank(card: Card) -> int:
 
 
 def bring_in_key(card: Card) -> tuple[int, int]:
-    """The greater key brings in: king highest, ace lowest; ties by suit, spades > hearts > diamonds."""
+    """The greater key brings in: king highest, ace lowest; equal ranks by suit, spades highest."""
     return _low_rank(card), card.suit_index
 
 
@@ -200,8 +202,8 @@ class RazzHand:
         "level",
         "mucked",
         "raises",
+        "reshuffle_keys",
         "shown",
-        "shuffle",
         "small_bet",
         "stacks",
         "starting_stacks",
@@ -225,7 +227,7 @@ class RazzHand:
     deck: list[Card]  # undealt cards, top first: secret
     burned: list[Card]  # secret, and back into the deck when it runs out
     mucked: list[Card]  # folded hands, likewise
-    shuffle: bool  # put burned and folded cards back shuffled (CSPRNG), or in order (explicit deck)
+    reshuffle_keys: list[int] | None  # a random rank per card for putting cards back; None: in order
     street: int  # 0 for 3rd street ... 4 for 7th street
     level: int  # the bet to match on this round
     raises: int  # completions, bets and raises on this round (the cap is 4)
@@ -267,7 +269,7 @@ class RazzHand:
         self.board = []
         self.burned = []
         self.mucked = []
-        self.shuffle = deck is None
+        self.reshuffle_keys = secrets.SystemRandom().sample(range(52), 52) if deck is None else None
         self.street = THIRD
         self.level = 0
         self.raises = 0
@@ -396,7 +398,7 @@ class RazzHand:
         if i == self.bring_in_player:
             if kind in (FOLD, CHECK, CALL):
                 raise IllegalAction(
-                    f"player {i} shows the highest card: he must bring in or complete, he cannot {kind} first"
+                    f"player {i} has the bring-in: he must bring in or complete, he cannot {kind} first"
                 )
         elif kind == BRING_IN:
             raise IllegalAction(
@@ -429,9 +431,9 @@ class RazzHand:
         elif kind != BRING_IN:
             raise IllegalAction(f"{action} is not an action of Razz")
 
-    def can_act(self, action: Action) -> bool:
+    def can_act(self, action: Action, player: int | None = None) -> bool:
         try:
-            self.check_action(action)
+            self.check_action(action, player)
         except IllegalAction:
             return False
         return True
@@ -601,8 +603,9 @@ class RazzHand:
         """The top card; when the deck is empty, the burned and folded cards are put back first."""
         if not self.deck:
             cards = self.burned + self.mucked
-            if self.shuffle:
-                secrets.SystemRandom().shuffle(cards)
+            keys = self.reshuffle_keys
+            if keys is not None:
+                cards.sort(key=keys.__getitem__)
             self.deck = cards
             self.burned = []
             self.mucked = []
@@ -714,7 +717,7 @@ class RazzHand:
         for name in self._CARDS:
             data[name] = [str(c) for c in getattr(self, name)]
         data["hole_cards"] = [[str(c) for c in cards] for cards in self.hole_cards]
-        data["shuffle"] = self.shuffle
+        data["reshuffle_keys"] = None if self.reshuffle_keys is None else list(self.reshuffle_keys)
         data["is_over"] = self.is_over
         data["events"] = list(self.events)
         return data
@@ -729,7 +732,7 @@ class RazzHand:
             )
         self = cls.__new__(cls)
         try:
-            for name in cls._INTS + cls._OPTIONAL + ("shuffle", "is_over"):
+            for name in cls._INTS + cls._OPTIONAL + ("reshuffle_keys", "is_over"):
                 setattr(self, name, data[name])
             for name in cls._LISTS:
                 setattr(self, name, list(data[name]))
@@ -746,6 +749,8 @@ class RazzHand:
         if self.total_chips != sum(self.starting_stacks):
             raise ValueError("stored hand is inconsistent: chips do not add up to the starting stacks")
         Razz(self.ante, self.bring_in, self.small_bet, self.big_bet)  # the stakes are valid
+        if self.reshuffle_keys is not None and sorted(self.reshuffle_keys) != list(range(52)):
+            raise ValueError("stored hand is inconsistent: reshuffle_keys is not an order of the 52 cards")
         return self
 
     def __repr__(self) -> str:
@@ -778,6 +783,11 @@ def deck_for(
     need = 3 * n + sum(1 + sum(1 for k in counts if k > s) for s in range(3, 7) if max(counts) > s)
     if need > 52:
         raise ValueError(f"these players need {need} cards: the deck runs out")
+    streets = sum(1 for s in range(3, 7) if max(counts) > s)
+    if len(burn_cards) > streets:
+        raise ValueError(
+            f"{len(burn_cards)} burns given, but only {streets} streets are dealt after 3rd street"
+        )
     rest = iter(spare)
     for i, hole in enumerate(holes):
         if len(hole) > counts[i]:
