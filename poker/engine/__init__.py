@@ -23,6 +23,7 @@ from .evaluate import (
     TWO_PAIR,
     HighHand,
     LowHand,
+    describe_high,
     evaluate_high,
     evaluate_low,
 )
@@ -61,6 +62,7 @@ __all__ = [
     "RazzHand",
     "build_pots",
     "check_deck",
+    "describe_high",
     "equity",
     "evaluate_high",
     "evaluate_high_batch",

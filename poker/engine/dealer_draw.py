@@ -55,7 +55,7 @@ from typing import Any
 from . import events as ev
 from .actions import DRAW, Action, IllegalAction, LegalActions
 from .cards import Card, check_deck, full_deck, parse_cards, shuffled_deck
-from .evaluate import _EN_MANY, _FR_MANY, CATEGORIES, _describe_en, _describe_fr
+from .evaluate import CATEGORIES, describe_high
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 8
 MAX_DRAW = 3
@@ -119,11 +119,11 @@ def hand_value(cards: Sequence[Card]) -> HandValue:
 def hand_names(value: HandValue) -> dict[str, str]:
     """``{"category", "en", "fr"}`` for the events: "Pair of aces" / "Paire d'as", "Five aces" / "Cinq as"."""
     category, ranks = value
-    if category == FIVE_OF_A_KIND:
-        en, fr = f"Five {_EN_MANY[ranks[0]]}", f"Cinq {_FR_MANY[ranks[0]]}"
-    else:
-        en, fr = _describe_en(category, ranks), _describe_fr(category, ranks)
-    return {"category": DRAW_CATEGORIES[category], "en": en, "fr": fr}
+    return {
+        "category": DRAW_CATEGORIES[category],
+        "en": describe_high(category, ranks, "en"),
+        "fr": describe_high(category, ranks, "fr"),
+    }
 
 
 def payout_multiple(player: int, dealer: int) -> int:

@@ -7,11 +7,13 @@ High values are dense, 0 (7-5-4-3-2 offsuit) to 7,461 (royal flush); low values 
 
 ``evaluate_high_raw`` and ``evaluate_low_raw`` return the plain ``int`` for hot loops; the batch
 evaluator for numpy arrays lives in ``batch.py`` and gives the very same numbers.
+``describe_high(category, ranks, lang)`` names a high hand from its parts, for games that value
+hands their own way (two-deck draw against the dealer, where five of a kind exists).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from . import _tables as t
@@ -131,15 +133,33 @@ class HighHand(int):
     def describe(self, lang: str = "fr") -> str:
         """A sentence for the hand history: "Full aux rois par les dix", "Pair of aces"."""
         category, r = t.HIGH_CLASSES[self]
-        if _check_lang(lang) == "fr":
-            return _describe_fr(category, r)
-        return _describe_en(category, r)
+        return describe_high(category, r, lang)
 
     def __repr__(self) -> str:
         return f"HighHand({int(self)}, {self.describe('en')!r})"
 
 
-def _describe_fr(category: int, r: tuple[int, ...]) -> str:
+_FIVE_OF_A_KIND = 10  # category number; two decks only (draw against the dealer)
+
+
+def describe_high(category: int, ranks: Sequence[int], lang: str = "fr") -> str:
+    """The name of a high hand from its parts: "Full aux rois par les dix", "Pair of aces".
+
+    ``category`` is RULES.md's category number (high card 0 ... royal flush 9, and five of a kind
+    10, which only two decks can make); ``ranks`` are the ranks that break ties, most significant
+    first, deuce 0 ... ace 12 (for a full house: the three, then the pair). For games that value
+    hands themselves (draw against the dealer) and still name them like ``HighHand.describe``.
+    """
+    if _check_lang(lang) == "fr":
+        if category == _FIVE_OF_A_KIND:
+            return f"Cinq {_FR_MANY[ranks[0]]}"
+        return _describe_fr(category, ranks)
+    if category == _FIVE_OF_A_KIND:
+        return f"Five {_EN_MANY[ranks[0]]}"
+    return _describe_en(category, ranks)
+
+
+def _describe_fr(category: int, r: Sequence[int]) -> str:
     if category == t.ROYAL_FLUSH:
         return "Quinte flush royale"
     if category == t.STRAIGHT_FLUSH:
@@ -161,7 +181,7 @@ def _describe_fr(category: int, r: tuple[int, ...]) -> str:
     return f"Hauteur {_FR_ONE[r[0]]}"
 
 
-def _describe_en(category: int, r: tuple[int, ...]) -> str:
+def _describe_en(category: int, r: Sequence[int]) -> str:
     if category == t.ROYAL_FLUSH:
         return "Royal flush"
     if category == t.STRAIGHT_FLUSH:
