@@ -29,19 +29,8 @@ How the rules are read, where RULES.md leaves a choice to the program:
 - The paytable: the multiple is the player's category number, less the dealer's category number
   when the dealer holds three of a kind or better, and at least 1 (``payout_multiple``).
 
-Events (same conventions as ``events.py``: plain dicts, ``private`` ones for their ``player`` only):
-
-``round_started``  ``game`` ("dealer_draw"), ``players``, ``decks``, ``bets``.
-``hole_cards``     ``player``, ``cards`` (his five cards), ``private``: True.
-``draw``           ``player``, ``count``: how many cards he exchanged (public).
-``new_cards``      ``player``, ``discarded``, ``received``, ``cards`` (his hand now), ``private``: True.
-``reshuffle``      ``count``: the discards go back into the deck.
-``dealer_draw``    ``count``: how many cards the dealer exchanged.
-``dealer_shows``   ``cards``, ``hand``: ``{"category", "en", "fr"}``.
-``show``           ``player``, ``cards``, ``hand``.
-``result``         ``player``, ``bet``, ``outcome`` ("win", "push", "lose"), ``multiple`` (0 unless
-                   he wins), ``net``.
-``round_over``     ``results``.
+Events: ``events.py``, section "Five-card draw against the dealer" (a player's cards, dealt and
+drawn, are private ``hole_cards`` and ``new_cards``; the number he draws is public).
 """
 
 from __future__ import annotations
@@ -65,14 +54,9 @@ HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH = range(6)
 FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH, ROYAL_FLUSH, FIVE_OF_A_KIND = range(6, 11)
 DRAW_CATEGORIES = (*CATEGORIES, "five_of_a_kind")  # the index is RULES.md's category number
 
-ROUND_STARTED = "round_started"
-DRAW_EVENT = "draw"
-NEW_CARDS = "new_cards"
-RESHUFFLE = "reshuffle"
-DEALER_DRAW = "dealer_draw"
-DEALER_SHOWS = "dealer_shows"
-RESULT = "result"
-ROUND_OVER = "round_over"
+# The event types of a round, under the names this module has always given them (see events.py)
+ROUND_STARTED, DRAW_EVENT, NEW_CARDS, RESHUFFLE = ev.ROUND_STARTED, ev.DRAW, ev.NEW_CARDS, ev.RESHUFFLE
+DEALER_DRAW, DEALER_SHOWS, RESULT, ROUND_OVER = ev.DEALER_DRAW, ev.DEALER_SHOWS, ev.RESULT, ev.ROUND_OVER
 
 HandValue = tuple[int, tuple[int, ...]]  # (category number, ranks that break ties, deuce 0 ... ace 12)
 

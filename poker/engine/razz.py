@@ -12,8 +12,9 @@
 
 Players are 0..n-1 clockwise, player 0 the first seat left of the dealer. The state is plain data;
 ``to_dict()`` gives a JSON-compatible dict (with the secret deck: keep it server-side) and
-``from_dict()`` a hand that plays on exactly like the original. Events: see "Razz events" below and
-``events.py`` for the fields shared with Hold'em.
+``from_dict()`` a hand that plays on exactly like the original. Every event and its fields:
+``events.py`` (the shared ones, and the section "Razz": ``up_cards``, ``bring_in``, ``complete``,
+``reshuffle``; down cards are private ``hole_cards``).
 
 How the rules are read, where RULES.md leaves a choice to the program (TDA-style, written down here
 as RULES.md asks):
@@ -55,20 +56,6 @@ as RULES.md asks):
 - Showdown: every hand still in is shown, the last bettor or raiser of 7th street first, else from
   player 0, clockwise. Each pot goes to the best ace-to-five low among its players; equal hands split,
   odd chips one each in seat order from player 0.
-
-Razz events (``events.py`` describes the shared ones: ante, fold, check, call, bet, raise,
-uncalled_bet_returned, pots, burn, board, show, pot_awarded, hand_over):
-
-``hand_started``  ``game`` ("razz"), ``players``, ``ante``, ``bring_in``, ``small_bet``, ``big_bet``,
-                  ``stacks``.
-``hole_cards``    ``player``, ``street``, ``cards`` (the down cards just dealt), ``private``: True.
-``up_cards``      ``player``, ``street``, ``cards`` (the up card just dealt): public.
-``bring_in``      ``player``, ``amount``, ``all_in``.
-``complete``      ``player``, ``amount`` (chips added), ``total``, ``all_in``: the completion of the
-                  bring-in to the small bet (``total`` below it when all-in for less).
-``reshuffle``     ``street``, ``count``: the burned and folded cards go back into the deck.
-``board``         ``street`` ("seventh"), ``cards``, ``board``: the community card.
-``show``          ``hand`` is ``{"category", "en", "fr"}``: "Seven low, 7-5-4-2-A" / "Sept bas, 7-5-4-2-A".
 """
 
 from __future__ import annotations
@@ -91,11 +78,9 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 8
 CAP = 4  # bets a round: the completion (or opening bet) and three raises
 STATE_VERSION = 1
 
-UP_CARDS = "up_cards"
-BRING_IN_EVENT = "bring_in"
-COMPLETE = "complete"
-RESHUFFLE = "reshuffle"
-RAZZ_EVENT_TYPES = (UP_CARDS, BRING_IN_EVENT, COMPLETE, RESHUFFLE)  # besides events.EVENT_TYPES
+# The Razz event types, under the names this module has always given them (see events.py)
+UP_CARDS, BRING_IN_EVENT, COMPLETE, RESHUFFLE = ev.UP_CARDS, ev.BRING_IN, ev.COMPLETE, ev.RESHUFFLE
+RAZZ_EVENT_TYPES = (UP_CARDS, BRING_IN_EVENT, COMPLETE, RESHUFFLE)  # besides the Hold'em ones
 
 
 def _whole(value: object) -> bool:
