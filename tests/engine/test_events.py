@@ -18,6 +18,7 @@ from poker.engine import (
     DealerDraw,
     NoLimitHoldem,
     Razz,
+    hand_history_text,
     is_visible,
     shuffled_deck,
     visible_events,
@@ -133,6 +134,17 @@ def test_every_event_is_a_known_type_and_plain_json(game):
         assert {event["type"] for event in hand.events} <= set(ev.EVENT_TYPES)
         assert json.loads(json.dumps(hand.events)) == hand.events
         assert all(event["private"] is True for event in hand.events if event["type"] in ev.PRIVATE_EVENTS)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hand_history_can_be_written_for_every_viewer_in_both_languages(game):
+    rng = random.Random(f"history {game}")
+    for _ in range(30):
+        hand, players = GAMES[game](rng)
+        for viewer in (None, *range(players)):
+            for lang in ("en", "fr"):
+                text = hand_history_text(visible_events(hand.events, viewer), lang=lang)
+                assert text.count("\n") > players and "{" not in text
 
 
 def test_a_spectator_sees_no_private_event_even_one_without_a_player():
