@@ -29,33 +29,23 @@ How the rules are read, where RULES.md leaves a choice to the program:
 - The paytable: the multiple is the player's category number, less the dealer's category number
   when the dealer holds three of a kind or better, and at least 1 (``payout_multiple``).
 
-Events (same conventions as ``events.py``: plain dicts, ``private`` ones for their ``player`` only):
-
-``round_started``  ``game`` ("dealer_draw"), ``players``, ``decks``, ``bets``.
-``hole_cards``     ``player``, ``cards`` (his five cards), ``private``: True.
-``draw``           ``player``, ``count``: how many cards he exchanged (public).
-``new_cards``      ``player``, ``discarded``, ``received``, ``cards`` (his hand now), ``private``: True.
-``reshuffle``      ``count``: the discards go back into the deck.
-``dealer_draw``    ``count``: how many cards the dealer exchanged.
-``dealer_shows``   ``cards``, ``hand``: ``{"category", "en", "fr"}``.
-``show``           ``player``, ``cards``, ``hand``.
-``result``         ``player``, ``bet``, ``outcome`` ("win", "push", "lose"), ``multiple`` (0 unless
-                   he wins), ``net``.
-``round_over``     ``results``.
+Events: ``events.py``, section "Five-card draw against the dealer" (a player's cards, dealt and
+drawn, are private ``hole_cards`` and ``new_cards``; the number he draws is public).
 """
 
 from __future__ import annotations
 
-import secrets
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from . import events as ev
+from ._deck import deck_to_deal, put_back, reshuffle_order
+from ._state import StateFormat, whole
 from .actions import DRAW, Action, IllegalAction, LegalActions
-from .cards import Card, check_deck, full_deck, parse_cards, shuffled_deck
-from .evaluate import _EN_MANY, _FR_MANY, CATEGORIES, _describe_en, _describe_fr
+from .cards import Card, card_names, check_deck, full_deck, parse_cards
+from .evaluate import CATEGORIES, describe_high
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 8
 MAX_DRAW = 3
@@ -65,20 +55,11 @@ HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH = range(6)
 FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH, ROYAL_FLUSH, FIVE_OF_A_KIND = range(6, 11)
 DRAW_CATEGORIES = (*CATEGORIES, "five_of_a_kind")  # the index is RULES.md's category number
 
-ROUND_STARTED = "round_started"
-DRAW_EVENT = "draw"
-NEW_CARDS = "new_cards"
-RESHUFFLE = "reshuffle"
-DEALER_DRAW = "dealer_draw"
-DEALER_SHOWS = "dealer_shows"
-RESULT = "result"
-ROUND_OVER = "round_over"
+# The event types of a round, under the names this module has always given them (see events.py)
+ROUND_STARTED, DRAW_EVENT, NEW_CARDS, RESHUFFLE = ev.ROUND_STARTED, ev.DRAW, ev.NEW_CARDS, ev.RESHUFFLE
+DEALER_DRAW, DEALER_SHOWS, RESULT, ROUND_OVER = ev.DEALER_DRAW, ev.DEALER_SHOWS, ev.RESULT, ev.ROUND_OVER
 
 HandValue = tuple[int, tuple[int, ...]]  # (category number, ranks that break ties, deuce 0 ... ace 12)
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def hand_value(cards: Sequence[Card]) -> HandValue:
@@ -119,11 +100,11 @@ def hand_value(cards: Sequence[Card]) -> HandValue:
 def hand_names(value: HandValue) -> dict[str, str]:
     """``{"category", "en", "fr"}`` for the events: "Pair of aces" / "Paire d'as", "Five aces" / "Cinq as"."""
     category, ranks = value
-    if category == FIVE_OF_A_KIND:
-        en, fr = f"Five {_EN_MANY[ranks[0]]}", f"Cinq {_FR_MANY[ranks[0]]}"
-    else:
-        en, fr = _describe_en(category, ranks), _describe_fr(category, ranks)
-    return {"category": DRAW_CATEGORIES[category], "en": en, "fr": fr}
+    return {
+        "category": DRAW_CATEGORIES[category],
+        "en": describe_high(category, ranks, "en"),
+        "fr": describe_high(category, ranks, "fr"),
+    }
 
 
 def payout_multiple(player: int, dealer: int) -> int:
@@ -168,7 +149,7 @@ class DealerDraw:
     decks: int = 1
 
     def __post_init__(self) -> None:
-        if not _whole(self.decks) or self.decks not in (1, 2):
+        if not whole(self.decks) or self.decks not in (1, 2):
             raise ValueError(f"draw against the dealer is played with 1 or 2 decks, not {self.decks!r}")
 
     def start_round(self, bets: Sequence[int], deck: Sequence[Card | str] | str | None = None) -> DrawRound:
@@ -219,11 +200,11 @@ class DrawRound:
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise ValueError(f"draw against the dealer needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
         for i, bet in enumerate(bets):
-            if not _whole(bet) or bet <= 0:
+            if not whole(bet) or bet <= 0:
                 raise ValueError(
                     f"the bet of player {i} must be a positive whole number of chips, not {bet!r}"
                 )
-        cards = shuffled_deck(game.decks) if deck is None else check_deck(deck, decks=game.decks)
+        cards = deck_to_deal(deck, game.decks)
 
         self = cls.__new__(cls)
         self.decks = game.decks
@@ -233,7 +214,7 @@ class DrawRound:
         self.deck = cards[5 * (n + 1) :]
         self.discards = []
         self.drawn = [False] * n
-        self.reshuffle_keys = secrets.SystemRandom().sample(range(52), 52) if deck is None else None
+        self.reshuffle_keys = reshuffle_order(deck)
         self.actor = 0
         self.is_over = False
         self.results = None
@@ -251,7 +232,7 @@ class DrawRound:
                 {
                     "type": ev.HOLE_CARDS,
                     "player": i,
-                    "cards": [str(c) for c in self.hole_cards[i]],
+                    "cards": card_names(self.hole_cards[i]),
                     "private": True,
                 }
             )
@@ -272,7 +253,7 @@ class DrawRound:
 
         ``player``, when given, must be the player to act."""
         i = self.actor
-        if player is not None and _whole(player) and 0 <= player < len(self.bets) and self.drawn[player]:
+        if player is not None and whole(player) and 0 <= player < len(self.bets) and self.drawn[player]:
             raise IllegalAction(f"player {player} has already drawn: one exchange only")
         if i is None:
             raise IllegalAction("the round is over" if self.is_over else "no player is to act")
@@ -313,9 +294,9 @@ class DrawRound:
             {
                 "type": NEW_CARDS,
                 "player": i,
-                "discarded": [str(c) for c in thrown],
-                "received": [str(c) for c in received],
-                "cards": [str(c) for c in self.hole_cards[i]],
+                "discarded": card_names(thrown),
+                "received": card_names(received),
+                "cards": card_names(self.hole_cards[i]),
                 "private": True,
             }
         )
@@ -332,11 +313,7 @@ class DrawRound:
         received = []
         for _ in thrown:
             if not self.deck:
-                cards = self.discards
-                keys = self.reshuffle_keys
-                if keys is not None:
-                    cards.sort(key=keys.__getitem__)
-                self.deck = cards
+                cards = self.deck = put_back(self.discards, self.reshuffle_keys)
                 self.discards = []
                 self.events.append({"type": RESHUFFLE, "count": len(cards)})
             received.append(self.deck.pop(0))
@@ -351,13 +328,13 @@ class DrawRound:
         events.append({"type": DEALER_DRAW, "count": len(thrown)})
         dealer = hand_value(self.dealer_cards)
         events.append(
-            {"type": DEALER_SHOWS, "cards": [str(c) for c in self.dealer_cards], "hand": hand_names(dealer)}
+            {"type": DEALER_SHOWS, "cards": card_names(self.dealer_cards), "hand": hand_names(dealer)}
         )
         results = []
         for i, cards in enumerate(self.hole_cards):
             value = hand_value(cards)
             events.append(
-                {"type": ev.SHOW, "player": i, "cards": [str(c) for c in cards], "hand": hand_names(value)}
+                {"type": ev.SHOW, "player": i, "cards": card_names(cards), "hand": hand_names(value)}
             )
             bet = self.bets[i]
             if value > dealer:
@@ -386,64 +363,36 @@ class DrawRound:
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as a JSON-compatible dict (with the secret deck: keep it server-side)."""
-        return {
-            "game": "dealer_draw",
-            "version": STATE_VERSION,
-            "decks": self.decks,
-            "bets": list(self.bets),
-            "hole_cards": [[str(c) for c in cards] for cards in self.hole_cards],
-            "dealer_cards": [str(c) for c in self.dealer_cards],
-            "deck": [str(c) for c in self.deck],
-            "discards": [str(c) for c in self.discards],
-            "drawn": list(self.drawn),
-            "reshuffle_keys": None if self.reshuffle_keys is None else list(self.reshuffle_keys),
-            "actor": self.actor,
-            "is_over": self.is_over,
-            "results": None if self.results is None else list(self.results),
-            "events": list(self.events),
-        }
+        return _STORED.dump(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> DrawRound:
         """The round stored by ``to_dict``; ValueError if the data is not such a round."""
-        if data.get("game") != "dealer_draw" or data.get("version") != STATE_VERSION:
-            raise ValueError(
-                f"not a stored round of draw against the dealer (version {STATE_VERSION}): "
-                f"game={data.get('game')!r}, version={data.get('version')!r}"
-            )
-        self = cls.__new__(cls)
-
-        def cards(value: Any) -> list[Card]:
-            return parse_cards(value, allow_duplicates=True)
-
-        try:
-            DealerDraw(data["decks"])
-            self.decks = data["decks"]
-            self.bets = list(data["bets"])
-            self.hole_cards = [cards(hand) for hand in data["hole_cards"]]
-            self.dealer_cards = cards(data["dealer_cards"])
-            self.deck = cards(data["deck"])
-            self.discards = cards(data["discards"])
-            self.drawn = list(data["drawn"])
-            self.reshuffle_keys = data["reshuffle_keys"]
-            self.actor = data["actor"]
-            self.is_over = data["is_over"]
-            self.results = None if data["results"] is None else list(data["results"])
-            self.events = list(data["events"])
-        except KeyError as missing:
-            raise ValueError(f"stored round has no {missing.args[0]!r}") from None
-        n = len(self.bets)
-        if not MIN_PLAYERS <= n <= MAX_PLAYERS or len(self.hole_cards) != n or len(self.drawn) != n:
-            raise ValueError("stored round is inconsistent: the per-player lists differ in length")
+        self = _STORED.load(cls, data)
+        DealerDraw(self.decks)
+        _STORED.check_players(len(self.bets), MIN_PLAYERS, MAX_PLAYERS, self.hole_cards, self.drawn)
         every = [c for hand in self.hole_cards for c in hand] + self.dealer_cards + self.deck + self.discards
         check_deck(every, decks=self.decks)  # every card is somewhere, exactly ``decks`` times
-        if self.reshuffle_keys is not None and sorted(self.reshuffle_keys) != list(range(52)):
-            raise ValueError("stored round is inconsistent: reshuffle_keys is not an order of the 52 cards")
+        _STORED.check_reshuffle_keys(self.reshuffle_keys)
         return self
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"player {self.actor} to draw"
         return f"<DrawRound {len(self.bets)} players, {self.decks} deck(s), {state}>"
+
+
+_STORED = StateFormat(
+    game="dealer_draw",
+    version=STATE_VERSION,
+    what="round of draw against the dealer",
+    noun="round",
+    values=("decks", "actor", "is_over"),
+    lists=("bets", "drawn"),
+    optional_lists=("reshuffle_keys", "results"),
+    cards=("dealer_cards", "deck", "discards"),
+    card_rows=("hole_cards",),
+    duplicate_cards=True,
+)
 
 
 def deck_for(

@@ -7,11 +7,13 @@ High values are dense, 0 (7-5-4-3-2 offsuit) to 7,461 (royal flush); low values 
 
 ``evaluate_high_raw`` and ``evaluate_low_raw`` return the plain ``int`` for hot loops; the batch
 evaluator for numpy arrays lives in ``batch.py`` and gives the very same numbers.
+``describe_high(category, ranks, lang)`` names a high hand from its parts, for games that value
+hands their own way (two-deck draw against the dealer, where five of a kind exists).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from . import _tables as t
@@ -131,56 +133,67 @@ class HighHand(int):
     def describe(self, lang: str = "fr") -> str:
         """A sentence for the hand history: "Full aux rois par les dix", "Pair of aces"."""
         category, r = t.HIGH_CLASSES[self]
-        if _check_lang(lang) == "fr":
-            return _describe_fr(category, r)
-        return _describe_en(category, r)
+        return describe_high(category, r, lang)
 
     def __repr__(self) -> str:
         return f"HighHand({int(self)}, {self.describe('en')!r})"
 
 
-def _describe_fr(category: int, r: tuple[int, ...]) -> str:
-    if category == t.ROYAL_FLUSH:
-        return "Quinte flush royale"
-    if category == t.STRAIGHT_FLUSH:
-        return f"Quinte flush {_fr_at(r[0])}"
-    if category == t.FOUR_OF_A_KIND:
-        return f"Carré {_fr_of(r[0])}"
-    if category == t.FULL_HOUSE:
-        return f"Full {_fr_with(r[0])} par les {_FR_MANY[r[1]]}"
-    if category == t.FLUSH:
-        return f"Couleur {_fr_at(r[0])}"
-    if category == t.STRAIGHT:
-        return f"Quinte {_fr_at(r[0])}"
-    if category == t.THREE_OF_A_KIND:
-        return f"Brelan {_fr_of(r[0])}"
-    if category == t.TWO_PAIR:
-        return f"Double paire {_fr_with(r[0])} par les {_FR_MANY[r[1]]}"
-    if category == t.PAIR:
-        return f"Paire {_fr_of(r[0])}"
-    return f"Hauteur {_FR_ONE[r[0]]}"
+# How each category is said, by category number (five of a kind, 10, only with two decks), with
+# the words of its ranks: {one}/{One} the top rank ("roi", "King"), {many} its plural ("rois",
+# "kings"), {of} "de rois"/"d'as", {at} "au roi"/"à l'as", {with_} "aux rois", {second} the plural
+# of the second rank (full house, two pair).
+_HIGH_NAMES = {
+    "fr": (
+        "Hauteur {one}",
+        "Paire {of}",
+        "Double paire {with_} par les {second}",
+        "Brelan {of}",
+        "Quinte {at}",
+        "Couleur {at}",
+        "Full {with_} par les {second}",
+        "Carré {of}",
+        "Quinte flush {at}",
+        "Quinte flush royale",
+        "Cinq {many}",
+    ),
+    "en": (
+        "{One} high",
+        "Pair of {many}",
+        "Two pair, {many} and {second}",
+        "Three {many}",
+        "{One}-high straight",
+        "{One}-high flush",
+        "Full house, {many} full of {second}",
+        "Four {many}",
+        "{One}-high straight flush",
+        "Royal flush",
+        "Five {many}",
+    ),
+}
 
 
-def _describe_en(category: int, r: tuple[int, ...]) -> str:
-    if category == t.ROYAL_FLUSH:
-        return "Royal flush"
-    if category == t.STRAIGHT_FLUSH:
-        return f"{_EN_ONE[r[0]].capitalize()}-high straight flush"
-    if category == t.FOUR_OF_A_KIND:
-        return f"Four {_EN_MANY[r[0]]}"
-    if category == t.FULL_HOUSE:
-        return f"Full house, {_EN_MANY[r[0]]} full of {_EN_MANY[r[1]]}"
-    if category == t.FLUSH:
-        return f"{_EN_ONE[r[0]].capitalize()}-high flush"
-    if category == t.STRAIGHT:
-        return f"{_EN_ONE[r[0]].capitalize()}-high straight"
-    if category == t.THREE_OF_A_KIND:
-        return f"Three {_EN_MANY[r[0]]}"
-    if category == t.TWO_PAIR:
-        return f"Two pair, {_EN_MANY[r[0]]} and {_EN_MANY[r[1]]}"
-    if category == t.PAIR:
-        return f"Pair of {_EN_MANY[r[0]]}"
-    return f"{_EN_ONE[r[0]].capitalize()} high"
+def describe_high(category: int, ranks: Sequence[int], lang: str = "fr") -> str:
+    """The name of a high hand from its parts: "Full aux rois par les dix", "Pair of aces".
+
+    ``category`` is RULES.md's category number (high card 0 ... royal flush 9, and five of a kind
+    10, which only two decks can make); ``ranks`` are the ranks that break ties, most significant
+    first, deuce 0 ... ace 12 (for a full house: the three, then the pair). For games that value
+    hands themselves (draw against the dealer) and still name them like ``HighHand.describe``.
+    """
+    template = _HIGH_NAMES[_check_lang(lang)][category]
+    top = ranks[0]
+    second = ranks[1] if len(ranks) > 1 else top
+    if lang == "fr":
+        return template.format(
+            one=_FR_ONE[top],
+            many=_FR_MANY[top],
+            of=_fr_of(top),
+            at=_fr_at(top),
+            with_=_fr_with(top),
+            second=_FR_MANY[second],
+        )
+    return template.format(One=_EN_ONE[top].capitalize(), many=_EN_MANY[top], second=_EN_MANY[second])
 
 
 # Keyed by the interned Card objects, so lookups hit on identity; a plain int 0..51 finds its card too.

@@ -12,8 +12,9 @@
 
 Players are 0..n-1 clockwise, player 0 the first seat left of the dealer. The state is plain data;
 ``to_dict()`` gives a JSON-compatible dict (with the secret deck: keep it server-side) and
-``from_dict()`` a hand that plays on exactly like the original. Events: see "Razz events" below and
-``events.py`` for the fields shared with Hold'em.
+``from_dict()`` a hand that plays on exactly like the original. Every event and its fields:
+``events.py`` (the shared ones, and the section "Razz": ``up_cards``, ``bring_in``, ``complete``,
+``reshuffle``; down cards are private ``hole_cards``).
 
 How the rules are read, where RULES.md leaves a choice to the program (TDA-style, written down here
 as RULES.md asks):
@@ -55,51 +56,34 @@ as RULES.md asks):
 - Showdown: every hand still in is shown, the last bettor or raiser of 7th street first, else from
   player 0, clockwise. Each pot goes to the best ace-to-five low among its players; equal hands split,
   odd chips one each in seat order from player 0.
-
-Razz events (``events.py`` describes the shared ones: ante, fold, check, call, bet, raise,
-uncalled_bet_returned, pots, burn, board, show, pot_awarded, hand_over):
-
-``hand_started``  ``game`` ("razz"), ``players``, ``ante``, ``bring_in``, ``small_bet``, ``big_bet``,
-                  ``stacks``.
-``hole_cards``    ``player``, ``street``, ``cards`` (the down cards just dealt), ``private``: True.
-``up_cards``      ``player``, ``street``, ``cards`` (the up card just dealt): public.
-``bring_in``      ``player``, ``amount``, ``all_in``.
-``complete``      ``player``, ``amount`` (chips added), ``total``, ``all_in``: the completion of the
-                  bring-in to the small bet (``total`` below it when all-in for less).
-``reshuffle``     ``street``, ``count``: the burned and folded cards go back into the deck.
-``board``         ``street`` ("seventh"), ``cards``, ``board``: the community card.
-``show``          ``hand`` is ``{"category", "en", "fr"}``: "Seven low, 7-5-4-2-A" / "Sept bas, 7-5-4-2-A".
 """
 
 from __future__ import annotations
 
-import secrets
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import _betting as betting
 from . import events as ev
+from ._betting import MAX_PLAYERS, MIN_PLAYERS
+from ._deck import deck_to_deal, put_back, reshuffle_order, unused_cards
+from ._showdown import award_pots, show_hands
+from ._state import StateFormat, whole
 from .actions import BRING_IN, CALL, CHECK, FOLD, RAISE, Action, IllegalAction, LegalActions
-from .cards import Card, check_deck, full_deck, parse_cards, shuffled_deck
+from .cards import Card, card_names, parse_cards
 from .evaluate import LowHand, evaluate_low
-from .pots import Pot, build_pots, split_pot
+from .pots import Pot, build_pots
 
 STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
 THIRD, FOURTH, FIFTH, SIXTH, SEVENTH = range(5)
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
 CAP = 4  # bets a round: the completion (or opening bet) and three raises
 STATE_VERSION = 1
 
-UP_CARDS = "up_cards"
-BRING_IN_EVENT = "bring_in"
-COMPLETE = "complete"
-RESHUFFLE = "reshuffle"
-RAZZ_EVENT_TYPES = (UP_CARDS, BRING_IN_EVENT, COMPLETE, RESHUFFLE)  # besides events.EVENT_TYPES
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+# The Razz event types, under the names this module has always given them (see events.py)
+UP_CARDS, BRING_IN_EVENT, COMPLETE, RESHUFFLE = ev.UP_CARDS, ev.BRING_IN, ev.COMPLETE, ev.RESHUFFLE
+RAZZ_EVENT_TYPES = (UP_CARDS, BRING_IN_EVENT, COMPLETE, RESHUFFLE)  # besides the Hold'em ones
 
 
 def _low_rank(card: Card) -> int:
@@ -148,13 +132,13 @@ class Razz:
     big_bet: int | None = None  # twice the small bet
 
     def __post_init__(self) -> None:
-        if self.small_bet is None and _whole(self.bring_in):
+        if self.small_bet is None and whole(self.bring_in):
             object.__setattr__(self, "small_bet", 2 * self.bring_in)
-        if self.big_bet is None and _whole(self.small_bet):
+        if self.big_bet is None and whole(self.small_bet):
             object.__setattr__(self, "big_bet", 2 * self.small_bet)  # type: ignore[operator]
         for name in ("ante", "bring_in", "small_bet", "big_bet"):
             value = getattr(self, name)
-            if not _whole(value) or value < 0:
+            if not whole(value) or value < 0:
                 raise ValueError(f"{name} must be a whole number of chips, 0 or more, not {value!r}")
         if self.bring_in <= 0:
             raise ValueError(f"the bring-in must be positive, not {self.bring_in}")
@@ -242,15 +226,9 @@ class RazzHand:
 
     @classmethod
     def _deal(cls, game: Razz, stacks: Sequence[int], deck: Sequence[Card | str] | str | None) -> RazzHand:
+        betting.check_stacks(stacks, "a Razz hand")
         n = len(stacks)
-        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise ValueError(f"a Razz hand needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
-        for i, stack in enumerate(stacks):
-            if not _whole(stack):
-                raise ValueError(f"the stack of player {i} must be a whole number of chips, not {stack!r}")
-            if stack <= 0:
-                raise ValueError(f"the stack of player {i} must be positive, not {stack}")
-        cards = shuffled_deck() if deck is None else check_deck(deck)
+        cards = deck_to_deal(deck)
 
         self = cls.__new__(cls)
         self.ante = game.ante
@@ -269,7 +247,7 @@ class RazzHand:
         self.board = []
         self.burned = []
         self.mucked = []
-        self.reshuffle_keys = secrets.SystemRandom().sample(range(52), 52) if deck is None else None
+        self.reshuffle_keys = reshuffle_order(deck)
         self.street = THIRD
         self.level = 0
         self.raises = 0
@@ -293,11 +271,7 @@ class RazzHand:
 
         st = self.stacks
         if game.ante:
-            for i in range(n):
-                amount = min(game.ante, st[i])
-                st[i] -= amount
-                self.committed[i] += amount
-                events.append({"type": ev.ANTE, "player": i, "amount": amount, "all_in": not st[i]})
+            betting.post_antes(game.ante, range(n), st, self.committed, events)
 
         hole = self.hole_cards
         for k in range(3 * n):
@@ -305,12 +279,13 @@ class RazzHand:
         self.deck = cards[3 * n :]
         street = STREETS[THIRD]
         for i in range(n):
-            down = [str(c) for c in hole[i][:2]]
+            down = card_names(hole[i][:2])
             events.append(
                 {"type": ev.HOLE_CARDS, "player": i, "street": street, "cards": down, "private": True}
             )
         for i in range(n):
-            events.append({"type": UP_CARDS, "player": i, "street": street, "cards": [str(hole[i][2])]})
+            up = card_names(hole[i][2:3])
+            events.append({"type": UP_CARDS, "player": i, "street": street, "cards": up})
 
         if sum(1 for s in st if s) >= 2:
             first = max(range(n), key=lambda i: bring_in_key(hole[i][2]))
@@ -374,26 +349,15 @@ class RazzHand:
             return LegalActions(
                 bring_in=min(self.bring_in, self.stacks[i]), min_raise_to=low, max_raise_to=high
             )
-        to_call = self.level - self.bets[i]
-        call = min(to_call, self.stacks[i]) if to_call > 0 else 0
-        return LegalActions(
-            can_fold=call > 0,
-            can_check=call == 0,
-            can_call=call > 0,
-            call_amount=call,
-            min_raise_to=low,
-            max_raise_to=high,
-        )
+        return betting.betting_options(self.level - self.bets[i], self.stacks[i], bounds)
 
     def check_action(self, action: Action, player: int | None = None) -> None:
         """Raise IllegalAction saying why ``action`` is not allowed now; return if it is.
 
         ``player``, when given, must be the player to act."""
         i = self.actor
-        if i is None:
-            raise IllegalAction("the hand is over" if self.is_over else "no player is to act")
-        if player is not None and player != i:
-            raise IllegalAction(f"it is player {i}'s turn, not player {player}'s")
+        if i is None or (player is not None and player != i):
+            betting.refuse_turn(i, self.is_over, player)
         kind = action.kind
         if i == self.bring_in_player:
             if kind in (FOLD, CHECK, CALL):
@@ -406,24 +370,13 @@ class RazzHand:
                 if self.street == THIRD
                 else "the bring-in is only on 3rd street"
             )
-        to_call = self.level - self.bets[i]
-        if kind == CHECK:
-            if to_call > 0:
-                raise IllegalAction(f"player {i} cannot check: {min(to_call, self.stacks[i])} to call")
-        elif kind == CALL:
-            if to_call <= 0:
-                raise IllegalAction(f"player {i} has nothing to call: check")
-        elif kind == FOLD:
-            if to_call <= 0:
-                raise IllegalAction(f"player {i} may not fold with nothing to call: check")
+        if kind in (CHECK, CALL, FOLD):
+            to_call = self.level - self.bets[i]
+            if (kind == CHECK) == (to_call > 0):  # a check facing a bet, a call or fold facing none
+                betting.refuse_check_call_or_fold(i, kind, to_call, self.stacks[i])
         elif kind == RAISE:
-            bounds = self._raise_bounds(i)
-            if isinstance(bounds, str):
-                raise IllegalAction(f"player {i} cannot raise: {bounds}")
             amount = action.amount
-            if not _whole(amount):
-                raise IllegalAction(f"the amount must be a whole number of chips, not {amount!r}")
-            low = bounds[0]
+            low, _ = betting.raise_bounds_or_refuse(i, self._raise_bounds(i), amount)
             if amount != low:
                 word = self._raise_word()
                 limit = f"all-in to {low}" if low < self._raise_target() else f"to {low}"
@@ -458,19 +411,10 @@ class RazzHand:
             self.level = amount
             self.bring_in_player = None
             events.append({"type": BRING_IN_EVENT, "player": i, "amount": amount, "all_in": not stacks[i]})
-        elif kind == CHECK:
-            events.append({"type": ev.CHECK, "player": i})
-        elif kind == CALL:
-            amount = min(self.level - bets[i], stacks[i])
-            stacks[i] -= amount
-            bets[i] += amount
-            events.append(
-                {"type": ev.CALL, "player": i, "amount": amount, "total": bets[i], "all_in": not stacks[i]}
-            )
-        elif kind == FOLD:
-            self.folded[i] = True
-            self.mucked.extend(self.hole_cards[i])
-            events.append({"type": ev.FOLD, "player": i})
+        elif kind != RAISE:
+            betting.play_check_call_or_fold(i, kind, self.level - bets[i], stacks, bets, self.folded, events)
+            if kind == FOLD:
+                self.mucked.extend(self.hole_cards[i])  # back into the deck if it runs out
         else:
             target = action.amount
             assert target is not None
@@ -524,12 +468,7 @@ class RazzHand:
             return f"the betting is capped at {CAP} bets a round (the opening bet and three raises)"
         if self.acted[i] and not self._completing() and level - self.faced[i] < self.unit:
             return "the betting was not reopened (an all-in for less than a full bet): call or fold"
-        folded = self.folded
-        stacks = self.stacks
-        for j in range(len(bets)):
-            if j != i and not folded[j] and stacks[j] + bets[j] > level:
-                break
-        else:
+        if not betting.others_could_call_more(i, level, bets, self.stacks, self.folded):
             return "no other player still in could call a raise"
         target = min(self._raise_target(), total)
         return target, target
@@ -554,7 +493,9 @@ class RazzHand:
     def _end_round(self) -> None:
         """The betting round is over: gather the bets, then deal on, or run out and settle."""
         while True:
-            self._gather_bets()
+            self.bets = betting.gather_bets(
+                self.bets, self.stacks, self.committed, self.folded, self.events, STREETS[self.street]
+            )
             folded = self.folded
             if folded.count(False) == 1:
                 self._settle()
@@ -580,33 +521,10 @@ class RazzHand:
                 self.actor = actor
                 return
 
-    def _gather_bets(self) -> None:
-        bets = self.bets
-        top = max(bets)
-        if not top:
-            return
-        i = bets.index(top)
-        second = max(b for j, b in enumerate(bets) if j != i)
-        if top > second:
-            self.stacks[i] += top - second
-            bets[i] = second
-            self.events.append({"type": ev.UNCALLED_BET_RETURNED, "player": i, "amount": top - second})
-        committed = self.committed
-        for j, b in enumerate(bets):
-            committed[j] += b
-        self.bets = [0] * len(bets)
-        self.events.append(
-            {"type": ev.POTS, "street": STREETS[self.street], "pots": [p.to_dict() for p in self.pots]}
-        )
-
     def _take(self) -> Card:
         """The top card; when the deck is empty, the burned and folded cards are put back first."""
         if not self.deck:
-            cards = self.burned + self.mucked
-            keys = self.reshuffle_keys
-            if keys is not None:
-                cards.sort(key=keys.__getitem__)
-            self.deck = cards
+            cards = self.deck = put_back(self.burned + self.mucked, self.reshuffle_keys)
             self.burned = []
             self.mucked = []
             self.events.append({"type": RESHUFFLE, "street": STREETS[self.street], "count": len(cards)})
@@ -624,13 +542,14 @@ class RazzHand:
         if community:
             card = self._take()
             self.board.append(card)
-            events.append({"type": ev.BOARD, "street": street, "cards": [str(card)], "board": [str(card)]})
+            board = card_names(self.board)
+            events.append({"type": ev.BOARD, "street": street, "cards": card_names([card]), "board": board})
             return
         hole = self.hole_cards
         for i in live:
             hole[i].append(self._take())
         for i in live:
-            cards = [str(hole[i][-1])]
+            cards = card_names(hole[i][-1:])
             if self.street == SEVENTH:
                 events.append(
                     {"type": ev.HOLE_CARDS, "player": i, "street": street, "cards": cards, "private": True}
@@ -643,119 +562,69 @@ class RazzHand:
 
     def _show_down(self) -> None:
         """Every hand still in is shown: the last bettor or raiser of 7th street first, else from player 0."""
-        n = len(self.stacks)
-        folded = self.folded
         first = self.aggressor if self.aggressor is not None else 0
-        for k in range(first, first + n):
-            i = k % n
-            if not folded[i] and not self.shown[i]:
-                self.shown[i] = True
-                self.events.append(
-                    {
-                        "type": ev.SHOW,
-                        "player": i,
-                        "cards": [str(c) for c in self.hole_cards[i]],
-                        "hand": _names(self._hand(i)),
-                    }
-                )
+
+        def names(i: int) -> dict[str, str]:
+            return _names(self._hand(i))
+
+        show_hands(first, self.folded, self.shown, self.hole_cards, names, self.events)
 
     def _settle(self) -> None:
+        """Each pot to its best low; odd chips in seat order from player 0."""
         n = len(self.stacks)
-        folded = self.folded
-        stacks = self.stacks
-        events = self.events
-        pots = build_pots(self.committed, [not f for f in folded])
-        values: dict[int, LowHand] = {}
-        for index, pot in enumerate(pots):
-            players = pot.players
-            if len(players) == 1:
-                winners = list(players)
-                shares = [pot.amount]
-                hand = None
-            else:
-                if not values:
-                    values = {i: self._hand(i) for i in range(n) if not folded[i]}
-                best = max(values[i] for i in players)
-                winners = [i for i in players if values[i] == best]  # seat order from player 0
-                shares = split_pot(pot.amount, winners)
-                hand = _names(best)
-            for i, share in zip(winners, shares):
-                stacks[i] += share
-            events.append(
-                {
-                    "type": ev.POT_AWARDED,
-                    "pot": index,
-                    "amount": pot.amount,
-                    "players": list(players),
-                    "winners": winners,
-                    "shares": shares,
-                    "hand": hand,
-                    "uncontested": len(players) == 1,
-                }
-            )
+        award_pots(self.committed, self.folded, range(n), self._hand, _names, self.stacks, self.events)
         self.committed = [0] * n
         self.actor = None
         self.bring_in_player = None
         self.is_over = True
-        events.append({"type": ev.HAND_OVER, "stacks": list(stacks), "winnings": self.winnings})
+        self.events.append({"type": ev.HAND_OVER, "stacks": list(self.stacks), "winnings": self.winnings})
 
     # ----------------------------------------------------------------------------------------------
     # Storing and resuming
 
-    _INTS = ("ante", "bring_in", "small_bet", "big_bet", "street", "level", "raises")
-    _OPTIONAL = ("bring_in_player", "actor", "aggressor")
-    _LISTS = ("starting_stacks", "stacks", "bets", "committed", "folded", "acted", "faced", "shown")
-    _CARDS = ("board", "deck", "burned", "mucked")
-
     def to_dict(self) -> dict[str, Any]:
         """The whole state as a JSON-compatible dict (with the secret deck: keep it server-side)."""
-        data: dict[str, Any] = {"game": "razz", "version": STATE_VERSION}
-        for name in self._INTS + self._OPTIONAL:
-            data[name] = getattr(self, name)
-        for name in self._LISTS:
-            data[name] = list(getattr(self, name))
-        for name in self._CARDS:
-            data[name] = [str(c) for c in getattr(self, name)]
-        data["hole_cards"] = [[str(c) for c in cards] for cards in self.hole_cards]
-        data["reshuffle_keys"] = None if self.reshuffle_keys is None else list(self.reshuffle_keys)
-        data["is_over"] = self.is_over
-        data["events"] = list(self.events)
-        return data
+        return _STORED.dump(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RazzHand:
         """The hand stored by ``to_dict``; ValueError if the data is not such a hand."""
-        if data.get("game") != "razz" or data.get("version") != STATE_VERSION:
-            raise ValueError(
-                f"not a stored Razz hand (version {STATE_VERSION}): "
-                f"game={data.get('game')!r}, version={data.get('version')!r}"
-            )
-        self = cls.__new__(cls)
-        try:
-            for name in cls._INTS + cls._OPTIONAL + ("reshuffle_keys", "is_over"):
-                setattr(self, name, data[name])
-            for name in cls._LISTS:
-                setattr(self, name, list(data[name]))
-            for name in cls._CARDS:
-                setattr(self, name, parse_cards(data[name]))
-            self.hole_cards = [parse_cards(cards) for cards in data["hole_cards"]]
-            self.events = list(data["events"])
-        except KeyError as missing:
-            raise ValueError(f"stored hand has no {missing.args[0]!r}") from None
-        n = len(self.stacks)
-        lists = [getattr(self, name) for name in cls._LISTS] + [self.hole_cards]
-        if not MIN_PLAYERS <= n <= MAX_PLAYERS or any(len(x) != n for x in lists):
-            raise ValueError("stored hand is inconsistent: the per-player lists differ in length")
+        self = _STORED.load(cls, data)
+        lists = [getattr(self, name) for name in _STORED.lists] + [self.hole_cards]
+        _STORED.check_players(len(self.stacks), MIN_PLAYERS, MAX_PLAYERS, *lists)
         if self.total_chips != sum(self.starting_stacks):
             raise ValueError("stored hand is inconsistent: chips do not add up to the starting stacks")
         Razz(self.ante, self.bring_in, self.small_bet, self.big_bet)  # the stakes are valid
-        if self.reshuffle_keys is not None and sorted(self.reshuffle_keys) != list(range(52)):
-            raise ValueError("stored hand is inconsistent: reshuffle_keys is not an order of the 52 cards")
+        _STORED.check_reshuffle_keys(self.reshuffle_keys)
         return self
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{STREETS[self.street]} street, player {self.actor} to act"
         return f"<RazzHand {len(self.stacks)} players, {state}, stacks {self.stacks}>"
+
+
+_STORED = StateFormat(
+    game="razz",
+    version=STATE_VERSION,
+    what="Razz hand",
+    values=(
+        "ante",
+        "bring_in",
+        "small_bet",
+        "big_bet",
+        "street",
+        "level",
+        "raises",
+        "bring_in_player",
+        "actor",
+        "aggressor",
+        "is_over",
+    ),
+    lists=("starting_stacks", "stacks", "bets", "committed", "folded", "acted", "faced", "shown"),
+    optional_lists=("reshuffle_keys",),
+    cards=("board", "deck", "burned", "mucked"),
+    card_rows=("hole_cards",),
+)
 
 
 def deck_for(
@@ -777,9 +646,7 @@ def deck_for(
     if len(counts) != n or any(not 3 <= k <= 7 for k in counts):
         raise ValueError(f"dealt must give 3 to 7 cards for each of the {n} players, not {counts!r}")
     burn_cards = parse_cards(burns)
-    parse_cards([c for h in holes for c in h] + burn_cards)  # duplicates
-    used = {c for h in holes for c in h} | set(burn_cards)
-    spare = [c for c in full_deck() if c not in used]
+    spare = unused_cards([c for h in holes for c in h] + burn_cards)
     need = 3 * n + sum(1 + sum(1 for k in counts if k > s) for s in range(3, 7) if max(counts) > s)
     if need > 52:
         raise ValueError(f"these players need {need} cards: the deck runs out")

@@ -190,6 +190,18 @@ def test_with_two_decks_a_player_may_throw_two_identical_cards():
     assert rnd.hole_cards[0][:3] == cards("7c 4h 2s")
 
 
+def test_with_two_decks_action_draw_takes_two_identical_cards():
+    rnd = start(["As As 7c 4h 2s"], "Th Tc 9d 6s 3c", decks=2)
+    throw = Action.draw("As As")
+    assert throw.cards == tuple(cards("As As"))
+    assert Action.from_dict(json.loads(json.dumps(throw.to_dict()))) == throw
+    with pytest.raises(IllegalAction, match="does not hold 7c that often"):
+        rnd.act(Action.draw("7c 7c"))
+    rnd.act(throw)
+    assert rnd.hole_cards[0][:3] == cards("7c 4h 2s")
+    assert rnd.is_over
+
+
 def test_when_the_deck_runs_out_the_discards_come_back_but_never_to_the_player_who_threw_them():
     deck = full_deck()
     rnd = DealerDraw(1).start_round([10] * 8, deck)  # 45 cards dealt, 7 left

@@ -21,6 +21,7 @@ from poker.engine import (
     TWO_PAIR,
     Card,
     HighHand,
+    describe_high,
     evaluate_high,
     evaluate_high_batch,
     parse_cards,
@@ -252,6 +253,19 @@ def test_descriptive_names():
     assert high("Ac Qd 9h 6s 3c").describe() == "Hauteur as"
     assert high("As Ks Qs Js Ts").describe() == "Quinte flush royale"
     assert high("Kc Kd 5h 5s 9c").ranks == "K59"
+
+
+def test_describe_high_names_a_hand_from_its_category_number_and_ranks():
+    for value in range(7462):
+        hand = HighHand(value)
+        ranks = ["23456789TJQKA".index(r) for r in hand.ranks]
+        for lang in ("fr", "en"):
+            assert describe_high(hand.category_number, ranks, lang) == hand.describe(lang)
+    assert describe_high(6, [12, 11], "en") == "Full house, aces full of kings"
+    assert describe_high(10, [12]) == "Cinq as"  # five of a kind: two decks only
+    assert describe_high(10, [12], "en") == "Five aces"
+    with pytest.raises(ValueError, match="'de'"):
+        describe_high(1, [12, 7, 4, 2], "de")
 
 
 def test_an_unknown_language_is_refused():

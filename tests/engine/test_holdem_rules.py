@@ -300,6 +300,16 @@ def test_a_player_may_not_fold_when_he_can_check_and_illegal_actions_change_noth
     assert issubclass(IllegalAction, ValueError)
 
 
+def test_an_action_out_of_turn_is_refused():
+    hand = deal([5000, 5000, 5000], button=0)  # player 0, the button, acts first
+    before = hand.to_dict()
+    with pytest.raises(IllegalAction, match="player 0's turn, not player 1's"):
+        hand.act(Action.call(), player=1)
+    assert hand.to_dict() == before
+    assert not hand.can_act(Action.call(), player=1) and hand.can_act(Action.call(), player=0)
+    hand.act(Action.call(), player=0)
+
+
 def test_nobody_acts_after_the_hand_is_over():
     hand = deal([5000, 5000], button=0)
     play(hand, "fold")
