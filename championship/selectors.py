@@ -7,7 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from . import rules
@@ -18,9 +18,9 @@ from .models import (
     Member,
     Registration,
     Result,
+    Season,
     Seat,
     SeatingDraw,
-    Season,
     Session,
     SessionClock,
     TableMove,
@@ -134,7 +134,15 @@ def standings(season: Season) -> Standings:
     results = list(
         Result.objects.filter(session__in=[s.pk for s in sessions])
         .select_related("member")
-        .only("session_id", "member_id", "place", "points", "round_reached", "member__nickname", "member__full_name")
+        .only(
+            "session_id",
+            "member_id",
+            "place",
+            "points",
+            "round_reached",
+            "member__nickname",
+            "member__full_name",
+        )
     )
     return Standings(season=season, sessions=sessions, rows=_rank(season, sessions, results))
 
@@ -327,7 +335,9 @@ def session_board(session: Session) -> SessionBoard:
         current.append(TableView(number=table.number, is_open=table.is_open, seats=at_table))
     drawn: dict[int, list[list[Seat]]] = {}
     for round_no in (1, 2):
-        round_seats = sorted((s for s in seats if s.round_number == round_no), key=lambda s: (s.drawn_table, s.drawn_seat))
+        round_seats = sorted(
+            (s for s in seats if s.round_number == round_no), key=lambda s: (s.drawn_table, s.drawn_seat)
+        )
         if round_seats:
             count = max(s.drawn_table for s in round_seats)
             drawn[round_no] = [[s for s in round_seats if s.drawn_table == n] for n in range(1, count + 1)]
@@ -339,7 +349,9 @@ def session_board(session: Session) -> SessionBoard:
     elif round_number == 2:
         players_left = len(left_seats)
         qualified = sum(1 for s in seats if s.round_number == 2)
-        chips = session.season.starting_stack * (qualified if session.season.round2_reset_stacks else len(registrations))
+        chips = session.season.starting_stack * (
+            qualified if session.season.round2_reset_stacks else len(registrations)
+        )
     else:
         players_left, chips = len(registrations), session.season.starting_stack * len(registrations)
     clock = SessionClock.objects.filter(session=session).first()
@@ -359,7 +371,3 @@ def session_board(session: Session) -> SessionBoard:
         round1_done=round_number == 1 and all(not t.is_open for t in tables if t.round_number == 1),
         audit=list(AuditEntry.objects.filter(session=session).select_related("by")[:50]),
     )
-
-
-def sessions_of(season: Season) -> list[Session]:
-    return list(season.sessions.prefetch_related(Prefetch("registrations", queryset=Registration.objects.only("pk", "session_id", "paid", "fee"))))
