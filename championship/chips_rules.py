@@ -37,7 +37,8 @@ class ChipPlan:
     values: dict[str, int]  # colour -> value
     per_player: dict[str, int]  # colour -> chips each player receives
     covers: dict[int, bool]  # players at the table -> the set is enough
-    errors: list[str] = field(default_factory=list)
+    # (code, details): "empty", "no_value", "cover" {stack, players}, "level" {level, sb, bb, ante, chip}
+    errors: list[tuple[str, dict]] = field(default_factory=list)
     colour_up: list[tuple[int, str]] = field(default_factory=list)  # (level 1-based, colour)
 
     @property
@@ -82,14 +83,14 @@ def chips_per_player(
 
 def chip_plan(colours: Sequence[Colour], *, stack: int, levels: Sequence[Sequence[int]]) -> ChipPlan:
     """Values, each player's chips, and the checks, for tables of 6 to 8."""
-    errors: list[str] = []
+    errors: list[tuple[str, dict]] = []
     if not colours:
-        return ChipPlan({}, {}, dict.fromkeys(TABLE_SIZES, False), ["the chip set is empty"])
+        return ChipPlan({}, {}, dict.fromkeys(TABLE_SIZES, False), [("empty", {})])
     values = propose_values(colours, levels)
     counts = {c.name: c.count for c in colours}
     unvalued = [c.name for c in colours if c.name not in values]
     if unvalued:
-        errors.append(f"no value left for: {', '.join(unvalued)}")
+        errors.append(("no_value", {"colours": ", ".join(unvalued)}))
         return ChipPlan(values, {}, dict.fromkeys(TABLE_SIZES, False), errors)
     biggest_table = max(TABLE_SIZES)
     per_player = chips_per_player(values, counts, stack, biggest_table)
@@ -102,7 +103,7 @@ def chip_plan(colours: Sequence[Colour], *, stack: int, levels: Sequence[Sequenc
             if covers[size]:
                 per_player = chips_per_player(values, counts, stack, size)
                 break
-        errors.append(f"the set cannot give {stack} to each of {biggest_table} players")
+        errors.append(("cover", {"stack": stack, "players": biggest_table}))
     order = sorted(values, key=lambda c: values[c])
     used = [c for c in order if per_player.get(c)] or order
     horizon = [[x for x in level_at(levels, i) if x] for i in range(len(levels) + 5)]
@@ -110,9 +111,7 @@ def chip_plan(colours: Sequence[Colour], *, stack: int, levels: Sequence[Sequenc
     for index, amounts in enumerate(horizon):
         if any(x % smallest for x in amounts):
             sb, bb, ante = level_at(levels, index)
-            errors.append(
-                f"level {index + 1} ({sb}/{bb}, ante {ante}) cannot be made with chips of {smallest}"
-            )
+            errors.append(("level", {"level": index + 1, "sb": sb, "bb": bb, "ante": ante, "chip": smallest}))
             break
     colour_up: list[tuple[int, str]] = []
     previous = -1

@@ -37,13 +37,13 @@ def test_a_set_too_small_for_eight_players_says_so():
     plan = chip_plan(colours, stack=5000, levels=default_levels())
     assert not plan.covers[8]
     assert plan.covers[6]
-    assert any("8 players" in e for e in plan.errors)
+    assert ("cover", {"stack": 5000, "players": 8}) in plan.errors
 
 
 def test_small_chips_that_cannot_make_the_antes_are_refused():
     colours = [Colour("red", 400, 25), Colour("green", 200, 100), Colour("black", 100, 500)]
     plan = chip_plan(colours, stack=5000, levels=[[25, 50, 0], [50, 100, 0], [100, 200, 20]])
-    assert any("level 3" in e for e in plan.errors)
+    assert next(e for e in plan.errors if e[0] == "level")[1]["level"] == 3
 
 
 def test_a_colour_up_is_proposed_when_the_small_chips_are_no_longer_needed():
