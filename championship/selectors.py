@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
+from types import SimpleNamespace
 
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -58,6 +59,17 @@ def session_current(season: Season | None = None) -> Session | None:
 
 
 @dataclass
+class Score:
+    """One player's result in one closed session, read without building model instances."""
+
+    session_id: int
+    member_id: int
+    place: int | None
+    points: int
+    session: Session | None = None
+
+
+@dataclass
 class StandingRow:
     rank: int
     member: Member
@@ -66,12 +78,8 @@ class StandingRow:
     wins: int
     best_place: int | None
     per_session: Decimal
-    by_session: dict[int, Result] = field(default_factory=dict)  # session pk -> result
+    by_session: dict[int, Score] = field(default_factory=dict)  # session pk -> score
     key: tuple = ()
-
-    @property
-    def reached_round2(self) -> bool:
-        return self.best_place is not None
 
 
 @dataclass
@@ -83,28 +91,31 @@ class Standings:
     def cumulative(self, row: StandingRow) -> list[int]:
         total, points = 0, []
         for session in self.sessions:
-            result = row.by_session.get(session.pk)
-            total += result.points if result else 0
+            score = row.by_session.get(session.pk)
+            total += score.points if score else 0
             points.append(total)
         return points
 
 
-def _rank(season: Season, sessions: list[Session], results: list[Result]) -> list[StandingRow]:
-    per_member: dict[int, list[Result]] = defaultdict(list)
-    members: dict[int, Member] = {}
-    for result in results:
-        per_member[result.member_id].append(result)
-        members[result.member_id] = result.member
+def _scores(**filters) -> list[Score]:
+    rows = Result.objects.filter(**filters).values_list("session_id", "member_id", "place", "points")
+    return [Score(*row) for row in rows]
+
+
+def _rank(sessions: list[Session], scores: list[Score], members: dict[int, Member]) -> list[StandingRow]:
+    per_member: dict[int, list[Score]] = defaultdict(list)
+    for score in scores:
+        per_member[score.member_id].append(score)
     order_of = {s.pk: i for i, s in enumerate(sessions, start=1)}
     recent_first = list(range(len(sessions), 0, -1))
-    depth = max((r.place for r in results if r.place), default=0)
+    depth = max((r.place for r in scores if r.place), default=0)
     rows = []
-    for member_id, member_results in per_member.items():
-        played = len(member_results)
-        points = sum(r.points for r in member_results)
-        places = [r.place for r in member_results if r.place]
+    for member_id, member_scores in per_member.items():
+        played = len(member_scores)
+        points = sum(r.points for r in member_scores)
+        places = [r.place for r in member_scores if r.place]
         key = rules.standings_key(
-            [rules.SessionResult(order_of[r.session_id], r.place, r.points) for r in member_results],
+            [rules.SessionResult(order_of[r.session_id], r.place, r.points) for r in member_scores],
             recent_first,
             depth,
         )
@@ -117,7 +128,7 @@ def _rank(season: Season, sessions: list[Session], results: list[Result]) -> lis
                 wins=places.count(1),
                 best_place=min(places) if places else None,
                 per_session=(Decimal(points) / played).quantize(Decimal("0.1")),
-                by_session={r.session_id: r for r in member_results},
+                by_session={r.session_id: r for r in member_scores},
                 key=key,
             )
         )
@@ -129,22 +140,11 @@ def _rank(season: Season, sessions: list[Session], results: list[Result]) -> lis
 
 
 def standings(season: Season) -> Standings:
-    """The season's leaderboard from its closed sessions: 2 queries."""
+    """The season's leaderboard from its closed sessions: 3 queries."""
     sessions = list(season.sessions.filter(status=Session.Status.CLOSED).order_by("scheduled_at", "number"))
-    results = list(
-        Result.objects.filter(session__in=[s.pk for s in sessions])
-        .select_related("member")
-        .only(
-            "session_id",
-            "member_id",
-            "place",
-            "points",
-            "round_reached",
-            "member__nickname",
-            "member__full_name",
-        )
-    )
-    return Standings(season=season, sessions=sessions, rows=_rank(season, sessions, results))
+    scores = _scores(session__in=[s.pk for s in sessions])
+    members = Member.objects.only("nickname", "full_name").in_bulk({s.member_id for s in scores})
+    return Standings(season=season, sessions=sessions, rows=_rank(sessions, scores, members))
 
 
 @dataclass
@@ -153,37 +153,41 @@ class SeasonRecord:
     rank: int | None
     players: int
     points: int
-    results: list[Result]
+    results: list[Score]
 
 
 def player_history(member: Member) -> list[SeasonRecord]:
     """Each season the member played, newest first, with his rank and results: 2 queries."""
-    results = list(
-        Result.objects.filter(
-            session__status=Session.Status.CLOSED,
-            session__season__in=Session.objects.filter(results__member=member).values("season"),
+    sessions = {
+        s.pk: s
+        for s in Session.objects.filter(
+            status=Session.Status.CLOSED,
+            season__in=Session.objects.filter(results__member=member).values("season"),
         )
-        .select_related("member", "session__season")
-        .order_by("session__scheduled_at", "session__number")
-    )
-    by_season: dict[int, list[Result]] = defaultdict(list)
-    for result in results:
-        by_season[result.session.season_id].append(result)
+        .select_related("season")
+        .order_by("scheduled_at", "number")
+    }
+    scores = _scores(session__in=list(sessions))
+    by_season: dict[int, list[Score]] = defaultdict(list)
+    for score in scores:
+        score.session = sessions[score.session_id]
+        by_season[score.session.season_id].append(score)
     records = []
-    for season_results in by_season.values():
-        season = season_results[0].session.season
-        sessions = list({r.session_id: r.session for r in season_results}.values())
-        rows = _rank(season, sessions, season_results)
-        mine = next((row for row in rows if row.member.pk == member.pk), None)
-        if mine is None:
-            continue
+    for season_scores in by_season.values():
+        season = season_scores[0].session.season
+        season_sessions = [s for s in sessions.values() if s.season_id == season.pk]
+        # Only this member's row needs his real name: the others are ranked by their keys.
+        names = {pk: SimpleNamespace(pk=pk, nickname="") for pk in {s.member_id for s in season_scores}}
+        names[member.pk] = member
+        rows = _rank(season_sessions, season_scores, names)
+        mine = next(row for row in rows if row.member.pk == member.pk)
         records.append(
             SeasonRecord(
                 season=season,
                 rank=mine.rank,
                 players=len(rows),
                 points=mine.points,
-                results=[r for r in season_results if r.member_id == member.pk],
+                results=[r for r in season_scores if r.member_id == member.pk],
             )
         )
     records.sort(key=lambda r: r.season.starts_on, reverse=True)
