@@ -294,7 +294,7 @@ class SessionBoard:
 
 
 def clock_view(session: Session, clock: SessionClock | None) -> ClockView | None:
-    if clock is None or session.status in (Session.Status.PLANNED, Session.Status.CLOSED):
+    if clock is None or not session.is_running:
         return None
     season = session.season
     reading = clock.reading(level_seconds=season.level_seconds)

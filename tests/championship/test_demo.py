@@ -16,5 +16,5 @@ def test_the_demo_has_a_season_with_closed_sessions_and_a_leaderboard(client):
     for session in closed:
         assert Result.objects.filter(session=session).count() == session.registrations.count()
     html = client.get(reverse("standings")).content.decode()
-    assert "<svg" in html and "Hery" in html or "Tiana" in html
+    assert "<svg" in html and html.count("/championnat/joueurs/") >= 9
     assert Session.objects.filter(status=Session.Status.PLANNED).exists()
