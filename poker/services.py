@@ -21,6 +21,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from accounts.roles import display_name
@@ -46,6 +47,11 @@ class TableError(Exception):
 
     def __str__(self) -> str:
         return str(self.message)
+
+
+def _fmt(message: Any, **params: Any) -> Any:
+    """A translatable message with its values, translated when shown (in the viewer's language)."""
+    return lazy(lambda: str(message) % params, str)()
 
 
 def _ms(name: str, default: int) -> timedelta:
@@ -489,7 +495,7 @@ def table_seat_player(
             raise TableError("table_full", _("This table is full."))
         seat = free[0]
     elif seat not in range(1, t.max_seats + 1):
-        raise TableError("bad_seat", _("There is no seat %(seat)s at this table.") % {"seat": seat})
+        raise TableError("bad_seat", _fmt(_("There is no seat %(seat)s at this table."), seat=seat))
     elif seat not in free:
         raise TableError("seat_taken", _("This seat is taken."))
     created = Seat.objects.create(
@@ -625,13 +631,16 @@ def _check_action(action: str, amount: Any, legal) -> Action:
         if amount > legal.max_raise_to:
             raise TableError(
                 "amount_too_high",
-                _("You have %(max)s chips in all: you cannot go to %(amount)s.")
-                % {"max": legal.max_raise_to, "amount": amount},
+                _fmt(
+                    _("You have %(max)s chips in all: you cannot go to %(amount)s."),
+                    max=legal.max_raise_to,
+                    amount=amount,
+                ),
             )
         if amount < legal.min_raise_to:
             raise TableError(
                 "amount_too_low",
-                _("The minimum is %(min)s, not %(amount)s.") % {"min": legal.min_raise_to, "amount": amount},
+                _fmt(_("The minimum is %(min)s, not %(amount)s."), min=legal.min_raise_to, amount=amount),
             )
         return Action.raise_to(amount)
     raise TableError("unknown_action", _("Unknown action."))
@@ -730,7 +739,7 @@ def table_chat(*, table_id: int, user: AbstractBaseUser, text: str) -> ChatMessa
     if not text:
         raise TableError("chat_empty", _("Empty message."))
     if len(text) > CHAT_LENGTH:
-        raise TableError("chat_too_long", _("A message has at most %(n)s characters.") % {"n": CHAT_LENGTH})
+        raise TableError("chat_too_long", _fmt(_("A message has at most %(n)s characters."), n=CHAT_LENGTH))
     last = ChatMessage.objects.filter(table=table, user=user).aggregate(last=Max("created_at"))["last"]
     if last is not None and timezone.now() - last < timedelta(seconds=1):
         raise TableError("too_fast", _("Slow down: one message a second."))
