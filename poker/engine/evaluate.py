@@ -1,0 +1,310 @@
+"""Hand evaluators: the best high hand (Hold'em, draw) and the best ace-to-five low (Razz).
+
+Both return an ``int`` subclass, so hands compare, sort, hash and serialise as plain numbers:
+a greater value is a better hand, equal values split the pot (RULES.md: suits never break a tie).
+High values are dense, 0 (7-5-4-3-2 offsuit) to 7,461 (royal flush); low values run from 0
+(four kings) to 6,174 (A-2-3-4-5). The numbers are stable: they can be stored.
+
+``evaluate_high_raw`` and ``evaluate_low_raw`` return the plain ``int`` for hot loops; the batch
+evaluator for numpy arrays lives in ``batch.py`` and gives the very same numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import combinations
+
+from . import _tables as t
+from .cards import RANKS, Card, parse_cards
+
+HIGH_CARD = "high_card"
+PAIR = "pair"
+TWO_PAIR = "two_pair"
+THREE_OF_A_KIND = "three_of_a_kind"
+STRAIGHT = "straight"
+FLUSH = "flush"
+FULL_HOUSE = "full_house"
+FOUR_OF_A_KIND = "four_of_a_kind"
+STRAIGHT_FLUSH = "straight_flush"
+ROYAL_FLUSH = "royal_flush"
+CATEGORIES = (
+    HIGH_CARD,
+    PAIR,
+    TWO_PAIR,
+    THREE_OF_A_KIND,
+    STRAIGHT,
+    FLUSH,
+    FULL_HOUSE,
+    FOUR_OF_A_KIND,
+    STRAIGHT_FLUSH,
+    ROYAL_FLUSH,
+)  # worst to best; the index is the category number of RULES.md
+
+_CATEGORY_NAMES = {
+    "fr": (
+        "Hauteur",
+        "Paire",
+        "Double paire",
+        "Brelan",
+        "Quinte",
+        "Couleur",
+        "Full",
+        "Carré",
+        "Quinte flush",
+        "Quinte flush royale",
+    ),
+    "en": (
+        "High card",
+        "Pair",
+        "Two pair",
+        "Three of a kind",
+        "Straight",
+        "Flush",
+        "Full house",
+        "Four of a kind",
+        "Straight flush",
+        "Royal flush",
+    ),
+}
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
+
+
+# Rank words, indexed like RANKS (deuce first).
+_FR_ONE = _words("deux trois quatre cinq six sept huit neuf dix valet dame roi as")
+_FR_MANY = _words("deux trois quatre cinq six sept huit neuf dix valets dames rois as")
+_EN_ONE = _words("two three four five six seven eight nine ten jack queen king ace")
+_EN_MANY = _words("twos threes fours fives sixes sevens eights nines tens jacks queens kings aces")
+
+
+def _fr_of(rank: int) -> str:
+    """ "d'as", "de rois": the French elision before a vowel ("huit" has an aspirated h)."""
+    word = _FR_MANY[rank]
+    return f"d'{word}" if word == "as" else f"de {word}"
+
+
+def _fr_at(rank: int) -> str:
+    """ "à l'as", "au roi", "à la dame": the French "…-high"."""
+    if rank == 12:
+        return "à l'as"
+    if rank == 10:
+        return "à la dame"
+    return f"au {_FR_ONE[rank]}"
+
+
+def _fr_with(rank: int) -> str:
+    """ "aux rois", "aux as", "aux dix" (for "full of")."""
+    return f"aux {_FR_MANY[rank]}"
+
+
+def _check_lang(lang: str) -> str:
+    if lang not in _CATEGORY_NAMES:
+        raise ValueError(f"unknown language {lang!r}: use 'fr' or 'en'")
+    return lang
+
+
+class HighHand(int):
+    """The value of the best five-card high hand; greater is better, equal splits."""
+
+    __slots__ = ()
+
+    @property
+    def category(self) -> str:
+        return CATEGORIES[t.HIGH_CLASSES[self][0]]
+
+    @property
+    def category_number(self) -> int:
+        """0 for high card ... 9 for a royal flush (the numbers of RULES.md's draw payouts)."""
+        return t.HIGH_CLASSES[self][0]
+
+    @property
+    def ranks(self) -> str:
+        """The ranks that decide ties, most significant first: "AK" for aces full of kings."""
+        return "".join(RANKS[r] for r in t.HIGH_CLASSES[self][1])
+
+    def name(self, lang: str = "fr") -> str:
+        return _CATEGORY_NAMES[_check_lang(lang)][t.HIGH_CLASSES[self][0]]
+
+    def describe(self, lang: str = "fr") -> str:
+        """A sentence for the hand history: "Full aux rois par les dix", "Pair of aces"."""
+        category, r = t.HIGH_CLASSES[self]
+        if _check_lang(lang) == "fr":
+            return _describe_fr(category, r)
+        return _describe_en(category, r)
+
+    def __repr__(self) -> str:
+        return f"HighHand({int(self)}, {self.describe('en')!r})"
+
+
+def _describe_fr(category: int, r: tuple[int, ...]) -> str:
+    if category == t.ROYAL_FLUSH:
+        return "Quinte flush royale"
+    if category == t.STRAIGHT_FLUSH:
+        return f"Quinte flush {_fr_at(r[0])}"
+    if category == t.FOUR_OF_A_KIND:
+        return f"Carré {_fr_of(r[0])}"
+    if category == t.FULL_HOUSE:
+        return f"Full {_fr_with(r[0])} par les {_FR_MANY[r[1]]}"
+    if category == t.FLUSH:
+        return f"Couleur {_fr_at(r[0])}"
+    if category == t.STRAIGHT:
+        return f"Quinte {_fr_at(r[0])}"
+    if category == t.THREE_OF_A_KIND:
+        return f"Brelan {_fr_of(r[0])}"
+    if category == t.TWO_PAIR:
+        return f"Double paire {_fr_with(r[0])} par les {_FR_MANY[r[1]]}"
+    if category == t.PAIR:
+        return f"Paire {_fr_of(r[0])}"
+    return f"Hauteur {_FR_ONE[r[0]]}"
+
+
+def _describe_en(category: int, r: tuple[int, ...]) -> str:
+    if category == t.ROYAL_FLUSH:
+        return "Royal flush"
+    if category == t.STRAIGHT_FLUSH:
+        return f"{_EN_ONE[r[0]].capitalize()}-high straight flush"
+    if category == t.FOUR_OF_A_KIND:
+        return f"Four {_EN_MANY[r[0]]}"
+    if category == t.FULL_HOUSE:
+        return f"Full house, {_EN_MANY[r[0]]} full of {_EN_MANY[r[1]]}"
+    if category == t.FLUSH:
+        return f"{_EN_ONE[r[0]].capitalize()}-high flush"
+    if category == t.STRAIGHT:
+        return f"{_EN_ONE[r[0]].capitalize()}-high straight"
+    if category == t.THREE_OF_A_KIND:
+        return f"Three {_EN_MANY[r[0]]}"
+    if category == t.TWO_PAIR:
+        return f"Two pair, {_EN_MANY[r[0]]} and {_EN_MANY[r[1]]}"
+    if category == t.PAIR:
+        return f"Pair of {_EN_MANY[r[0]]}"
+    return f"{_EN_ONE[r[0]].capitalize()} high"
+
+
+_KEY = {Card(i): key for i, key in enumerate(t.HIGH_CARD_KEY)}  # int keys hash like their Card
+_CARD_SET = frozenset(_KEY)
+_BY_RANKS = t.HIGH_BY_RANKS
+_FLUSH = t.HIGH_FLUSH
+_FLUSH_SUIT = t.FLUSH_SUIT
+_SUIT_MASK = t.SUIT_MASK
+_SUIT_BITS = t.SUIT_BITS
+
+
+def evaluate_high_raw(cards: tuple[int, ...] | list[int]) -> int:
+    """The best high hand of 5 to 7 distinct cards as a plain int (no checks: the hot path)."""
+    key = sum(map(_KEY.__getitem__, cards))
+    suit = _FLUSH_SUIT[key & _SUIT_MASK]
+    if suit < 0:
+        return _BY_RANKS[key >> _SUIT_BITS]
+    mask = 0
+    for card in cards:
+        if card & 3 == suit:
+            mask |= 1 << (card >> 2)
+    return _FLUSH[mask]  # five suited cards of seven leave no room for a full house or quads
+
+
+def _as_cards(cards: Iterable[Card | int | str] | str, smallest: int, what: str) -> tuple[int, ...]:
+    hand = tuple(parse_cards(cards) if isinstance(cards, str) else cards)
+    if not _CARD_SET.issuperset(hand):  # names like "As", or something that is no card at all
+        hand = tuple(Card(c) if isinstance(c, str | Card) or type(c) is int else _not_a_card(c) for c in hand)
+    if len(set(hand)) != len(hand):
+        repeated = next(c for i, c in enumerate(hand) if c in hand[:i])
+        raise ValueError(f"duplicate card: {Card(repeated)}")
+    if len(hand) < smallest:
+        raise ValueError(f"{what} needs at least {smallest} cards, got {len(hand)}")
+    return hand
+
+
+def _not_a_card(item: object) -> Card:
+    raise ValueError(f"not a card: {item!r}")
+
+
+def evaluate_high(cards: Iterable[Card | int | str] | str) -> HighHand:
+    """The best five-card high hand among 5 or more cards ("As Kd ..." or Card/int 0..51).
+
+    Raises ValueError naming a malformed or repeated card, or when there are fewer than five.
+    """
+    hand = _as_cards(cards, 5, "a high hand")
+    if len(hand) <= 7:
+        return HighHand(evaluate_high_raw(hand))
+    # More than 7 cards (a flush may then sit beside a full house): the best of every 7 is the best.
+    return HighHand(max(evaluate_high_raw(seven) for seven in combinations(hand, 7)))
+
+
+class LowHand(int):
+    """The value of the best ace-to-five low; greater is better (a lower hand), equal splits."""
+
+    __slots__ = ()
+
+    @property
+    def category(self) -> str:
+        """high_card for an unpaired low, else pair, two_pair, ... (straights and flushes don't count)."""
+        return CATEGORIES[_low_tables()[0][self][0]]
+
+    @property
+    def ranks(self) -> str:
+        """The five ranks, highest first: "7542A" (pairs first for a paired hand: "88642")."""
+        category, r = _low_tables()[0][self]
+        return "".join(_LOW_RANKS[x] for x in _low_five(category, r))
+
+    def name(self, lang: str = "fr") -> str:
+        """ "Sept bas" / "Seven low" for an unpaired hand, else the category name ("Paire")."""
+        category, r = _low_tables()[0][self]
+        if category != t.HIGH_CARD:
+            return _CATEGORY_NAMES[_check_lang(lang)][category]
+        top = (r[0] - 1) % 13  # back to the deuce-first index of the word lists
+        if _check_lang(lang) == "fr":
+            return f"{_FR_ONE[top].capitalize()} bas"
+        return f"{_EN_ONE[top].capitalize()} low"
+
+    def describe(self, lang: str = "fr") -> str:
+        """The five cards from the highest down, the way players call a low: "7-5-4-2-A"."""
+        _check_lang(lang)
+        return "-".join(self.ranks)
+
+    def __repr__(self) -> str:
+        return f"LowHand({int(self)}, {self.describe()!r})"
+
+
+_LOW_RANKS = "A23456789TJQK"  # indexed by the ace-low rank
+
+
+def _low_five(category: int, r: tuple[int, ...]) -> tuple[int, ...]:
+    if category == t.HIGH_CARD:
+        return r
+    if category == t.PAIR:
+        return (r[0], r[0], *r[1:])
+    if category == t.TWO_PAIR:
+        return (r[0], r[0], r[1], r[1], r[2])
+    if category == t.THREE_OF_A_KIND:
+        return (r[0], r[0], r[0], *r[1:])
+    if category == t.FULL_HOUSE:
+        return (r[0], r[0], r[0], r[1], r[1])
+    return (r[0], r[0], r[0], r[0], r[1])
+
+
+_LOW: tuple[list[t.Class], dict[int, int], dict[int, int]] | None = None
+
+
+def _low_tables() -> tuple[list[t.Class], dict[int, int], dict[int, int]]:
+    global _LOW
+    if _LOW is None:
+        classes, by_ranks, card_key = t.build_low()
+        _LOW = classes, by_ranks, {Card(i): key for i, key in enumerate(card_key)}
+    return _LOW
+
+
+def evaluate_low_raw(cards: tuple[int, ...] | list[int]) -> int:
+    """The best ace-to-five low of 5 to 7 cards as a plain int (no checks)."""
+    _, by_ranks, key = _LOW or _low_tables()
+    return by_ranks[sum(map(key.__getitem__, cards))]
+
+
+def evaluate_low(cards: Iterable[Card | int | str] | str) -> LowHand:
+    """The best ace-to-five low (Razz) among 5 or more cards: aces low, straights and flushes
+    ignored, pairs bad. Greater is better: A-2-3-4-5 is the greatest value."""
+    hand = _as_cards(cards, 5, "a low hand")
+    if len(hand) <= 7:
+        return LowHand(evaluate_low_raw(hand))
+    return LowHand(max(evaluate_low_raw(seven) for seven in combinations(hand, 7)))
