@@ -249,7 +249,7 @@ class Migration(migrations.Migration):
         ),
         migrations.AddConstraint(
             model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('seat__gte', 1), ('seat__lte', 8)), name='seat_number_1_to_8'),
+            constraint=models.CheckConstraint(condition=models.Q(('seat__gte', 1), ('seat__lte', 8)), name='championship_seat_number_1_to_8'),
         ),
         migrations.AddConstraint(
             model_name='result',

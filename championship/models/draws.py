@@ -79,7 +79,7 @@ class Seat(models.Model):
                 condition=models.Q(active=True),
                 name="seat_one_player_per_seat",
             ),
-            models.CheckConstraint(condition=models.Q(seat__gte=1, seat__lte=8), name="seat_number_1_to_8"),
+            models.CheckConstraint(condition=models.Q(seat__gte=1, seat__lte=8), name="championship_seat_number_1_to_8"),
         ]
 
     def __str__(self) -> str:
