@@ -289,6 +289,10 @@ class SessionBoard:
     audit: list[AuditEntry]
 
     @property
+    def waiting_moves(self) -> list[TableMove]:
+        return [m for m in self.moves if m.applied_at is None]
+
+    @property
     def open_tables(self) -> list[TableView]:
         return [t for t in self.tables if t.is_open]
 

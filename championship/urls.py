@@ -54,5 +54,6 @@ urlpatterns = [
         name="knockout_undo",
     ),
     path("seances/<int:pk>/cloturer/", sessions.session_close, name="session_close"),
+    path("seances/<int:pk>/deplacements/", sessions.moves_apply, name="moves_apply"),
     path("seances/<int:pk>/horloge/<str:action>/", sessions.clock_action, name="clock_action"),
 ]

@@ -40,6 +40,10 @@ class GameTable(models.Model):
     closed_at = models.DateTimeField(null=True, blank=True)
     # The hand (knock-out group) that closed it, so undoing that hand opens it again.
     closed_by_hand = models.CharField(max_length=40, blank=True)
+    # Online sessions: the table of the poker app where this table is played.
+    poker_table = models.OneToOneField(
+        "poker.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="championship_table"
+    )
 
     class Meta:
         ordering = ["session", "round_number", "number"]
@@ -79,7 +83,9 @@ class Seat(models.Model):
                 condition=models.Q(active=True),
                 name="seat_one_player_per_seat",
             ),
-            models.CheckConstraint(condition=models.Q(seat__gte=1, seat__lte=8), name="championship_seat_number_1_to_8"),
+            models.CheckConstraint(
+                condition=models.Q(seat__gte=1, seat__lte=8), name="championship_seat_number_1_to_8"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -87,7 +93,8 @@ class Seat(models.Model):
 
 
 class TableMove(models.Model):
-    """A balancing move or a table break in round 2: the app tells who moves where."""
+    """A balancing move or a table break in round 2: the app tells who moves where. Online, a move
+    out of a table in the middle of a hand waits for the hand's end (`applied_at` stays empty)."""
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="moves")
     round_number = models.PositiveSmallIntegerField()
@@ -98,6 +105,7 @@ class TableMove(models.Model):
     to_seat = models.PositiveSmallIntegerField()
     hand_key = models.CharField(max_length=40)
     created_at = models.DateTimeField(auto_now_add=True)
+    applied_at = models.DateTimeField(null=True, blank=True)
     reverted_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from .. import rules
 from ..models import AuditEntry, Session, SessionClock
+from . import online
 from .sessions import lock
 
 
@@ -27,6 +28,7 @@ def clock_pause(*, session: Session, by: AbstractBaseUser | None) -> SessionCloc
         raise ValidationError(_("The clock is already paused."))
     clock.paused_at = timezone.now()
     clock.save(update_fields=["paused_at"])
+    online.tables_pause(session=session)
     return clock
 
 
@@ -40,6 +42,7 @@ def clock_resume(*, session: Session, by: AbstractBaseUser | None) -> SessionClo
     clock.elapsed += max(0.0, (clock.paused_at - clock.started_at).total_seconds())
     clock.started_at, clock.paused_at = now, None
     clock.save(update_fields=["elapsed", "started_at", "paused_at"])
+    online.tables_resume(session=session)
     return clock
 
 
@@ -70,3 +73,8 @@ def session_blinds(session_pk: int) -> tuple[int, int, int]:
     clock = SessionClock.objects.select_related("session__season").get(session_id=session_pk)
     season = clock.session.season
     return rules.level_at(season.levels, clock.reading(level_seconds=season.level_seconds).level)
+
+
+def blinds_for_provider(key: str) -> tuple[int, int, int]:
+    """The poker tables' blind provider: key "championship:<session pk>"."""
+    return session_blinds(int(key.split(":", 1)[1]))

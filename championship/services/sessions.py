@@ -286,6 +286,8 @@ def _rebalance(session: Session, hand_key: str) -> tuple[list[TableMove], list[i
         )
     if moves:
         online.after_moves(session=session, moves=moves, broken=broken)
+    elif session.mode == Session.Mode.ONLINE:
+        online.moves_apply(session=session)  # moves still waiting for a table between hands
     return moves, broken
 
 

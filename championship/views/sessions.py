@@ -20,6 +20,7 @@ from .. import selectors
 from ..forms import FeeForm, ReasonForm, RegisterForm
 from ..models import KnockOut, Registration, Session
 from ..services import clock as clock_services
+from ..services import online
 from ..services import registrations as reg_services
 from ..services import sessions as services
 from .seasons import _fee_row
@@ -201,6 +202,16 @@ def knockout_undo(request: HttpRequest, pk: int, knockout_pk: int) -> HttpRespon
         session,
         undo,
         _("The knock-out of %(name)s is undone.") % {"name": knockout.registration.member.nickname},
+    )
+
+
+@organizer_required
+@require_POST
+def moves_apply(request: HttpRequest, pk: int) -> HttpResponse:
+    """Online: carries out the table moves that wait for a table between hands."""
+    session = _session(pk)
+    return _act(
+        request, session, lambda: online.moves_apply(session=session), _("The waiting moves are applied.")
     )
 
 
