@@ -190,3 +190,34 @@ def test_a_whole_session_online_with_bots():
     run.session_close(session=session, by=None)
     table = selectors.standings(season)
     assert table.rows[0].points == 100 and table.rows[0].wins == 1
+
+
+def test_the_tables_read_their_blinds_from_the_session_clock_and_pause_with_it():
+    from poker.blinds import table_blinds
+
+    _season, session = _online_session(4)
+    run.session_start(session=session, by=None)
+    (table,) = _session_tables(session, 1)
+    assert table_blinds(table) == (10, 20, 0)
+    clock.clock_set_level(session=session, level=5, by=None)
+    assert table_blinds(table) == (100, 200, 20)
+    clock.clock_pause(session=session, by=None)
+    table.refresh_from_db()
+    assert table.pause_requested or table.status == Table.Status.PAUSED
+    clock.clock_resume(session=session, by=None)
+    table.refresh_from_db()
+    assert not table.pause_requested and table.status != Table.Status.PAUSED
+
+
+def test_an_online_session_needs_an_account_for_every_entrant():
+    from django.core.exceptions import ValidationError
+
+    from championship.services.registrations import fee_record, registration_create
+
+    _, session = _online_session(2)
+    late = registration_create(session=session, member=MemberFactory(nickname="Sanscompte"), by=None)
+    fee_record(registration=late, amount="1", paid=True, method="cash")
+    with pytest.raises(ValidationError, match="Sanscompte"):
+        run.session_start(session=session, by=None)
+    session.refresh_from_db()
+    assert session.status == Session.Status.PLANNED and not Table.objects.exists()
