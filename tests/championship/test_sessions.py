@@ -5,6 +5,7 @@ from decimal import Decimal
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils import translation
 
 from championship.models import AuditEntry, GameTable, KnockOut, Registration, Result, Seat, Session
 from championship.services import registrations as reg
@@ -13,6 +14,13 @@ from championship.services import sessions as run
 from tests.factories import MemberFactory, OrganizerFactory, season_with_session
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _in_english():
+    # The services' messages are matched in English here; the pages' tests read them in French.
+    with translation.override("en"):
+        yield
 
 
 def _active(session, round_number):
