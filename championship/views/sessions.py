@@ -148,39 +148,22 @@ def _parse_knockout(
 @organizer_required
 @require_POST
 def knockout_record(request: HttpRequest, pk: int) -> HttpResponse:
+    """One tap on a player (or the same-hand form): he is out; the answer says what followed."""
     session = _session(pk)
-    outcome: list[services.KnockoutOutcome] = []
 
     def record() -> None:
         table, busted = _parse_knockout(request, session)
-        outcome.append(services.knockout_record(session=session, table=table, busted=busted, by=request.user))
+        outcome = services.knockout_record(session=session, table=table, busted=busted, by=request.user)
+        if outcome.knockouts:
+            names = ", ".join(k.registration.member.nickname for k in outcome.knockouts)
+            messages.success(request, _("Out: %(names)s.") % {"names": names})
+        if outcome.qualified:
+            names = ", ".join(r.member.nickname for r in outcome.qualified)
+            messages.success(request, _("Qualified at the cut: %(names)s.") % {"names": names})
+        if outcome.finished:
+            messages.success(request, _("We have a winner! Check the results, then close the session."))
 
-    response_messages = []
-
-    def act() -> None:
-        record()
-        result = outcome[0]
-        names = ", ".join(k.registration.member.nickname for k in result.knockouts)
-        if names:
-            response_messages.append(_("Out: %(names)s.") % {"names": names})
-        if result.qualified:
-            response_messages.append(
-                _("Qualified at the cut: %(names)s.")
-                % {"names": ", ".join(r.member.nickname for r in result.qualified)}
-            )
-        if result.finished:
-            response_messages.append(_("We have a winner! Check the results, then close the session."))
-
-    try:
-        act()
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        for text in response_messages:
-            messages.success(request, text)
-    if request.htmx:
-        return render(request, LIVE_TEMPLATE, {**_live_context(request, session), "fragment": True})
-    return redirect("session_detail", session.pk)
+    return _act(request, session, record)
 
 
 @organizer_required
