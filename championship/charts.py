@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-WIDTH, HEIGHT = 640, 300
-LEFT, RIGHT, TOP, BOTTOM = 44, 110, 14, 30
+WIDTH, HEIGHT = 480, 300
+LEFT, RIGHT, TOP, BOTTOM = 40, 118, 16, 30
+LABEL_GAP = 15
 PALETTE = ("#0b5d3b", "#c8102e", "#d4a017", "#1f5fa8", "#7b3fa0", "#e07b00", "#2a9d8f", "#5f6b73")
 
 
@@ -18,6 +19,7 @@ class Line:
     last_x: float
     last_y: float
     total: int
+    label_y: float
 
     @property
     def label_x(self) -> float:
@@ -51,6 +53,18 @@ def _nice_top(value: int) -> int:
     return value
 
 
+def _spread_labels(lines: list[Line]) -> list[Line]:
+    """Moves the end labels apart so that close totals stay readable."""
+    placed: list[Line] = []
+    previous = None
+    for line in sorted(lines, key=lambda line: line.last_y):
+        y = line.last_y if previous is None else max(line.last_y, previous + LABEL_GAP)
+        placed.append(Line(line.label, line.colour, line.points, line.last_x, line.last_y, line.total, y))
+        previous = y
+    order = {line.label: i for i, line in enumerate(lines)}
+    return sorted(placed, key=lambda line: order[line.label])
+
+
 def cumulative_chart(series: list[tuple[str, list[int]]], session_labels: list[str]) -> Chart | None:
     """One line per player (at most 8) over the sessions, starting from 0."""
     if not series or not session_labels:
@@ -76,8 +90,10 @@ def cumulative_chart(series: list[tuple[str, list[int]]], session_labels: list[s
                 last_x=coords[-1][0],
                 last_y=coords[-1][1],
                 total=points[-1],
+                label_y=coords[-1][1],
             )
         )
+    lines = _spread_labels(lines)
     x_ticks = [Tick(label, x(i + 1), HEIGHT - BOTTOM + 18) for i, label in enumerate(session_labels)]
     y_ticks = [Tick(str(v), LEFT - 6, y(v)) for v in (0, top // 4, top // 2, 3 * top // 4, top)]
     return Chart(WIDTH, HEIGHT, lines, x_ticks, y_ticks, LEFT, WIDTH - RIGHT, TOP, HEIGHT - BOTTOM)

@@ -230,3 +230,13 @@ def test_merging_two_records_keeps_all_history(client, organizer):
     assert not Member.objects.filter(pk=duplicate.pk).exists()
     keep.refresh_from_db()
     assert keep.registrations.count() == 1 and keep.user is not None
+
+
+def test_the_chart_coordinates_are_not_localized(client):
+    from championship.bulk import build_history
+
+    build_history(seasons=1, sessions=3, players=10)
+    html = client.get(reverse("standings")).content.decode()
+    svg = html[html.index("<svg") : html.index("</svg>")]
+    assert re.search(r'points="[0-9. ,]+"', svg)
+    assert not re.search(r'[xy]="[0-9]+,[0-9]', svg)  # a French decimal comma would break the SVG
