@@ -36,7 +36,7 @@ ACTIONS = ("fold", "check", "call", "raise", "bet")
 class TokenBucket:
     """Rate limit of one connection: ``rate`` messages a second, bursts up to ``burst``."""
 
-    def __init__(self, rate: float = 5.0, burst: float = 12.0) -> None:
+    def __init__(self, rate: float = 10.0, burst: float = 20.0) -> None:
         self.rate, self.burst = rate, burst
         self.tokens = burst
         self.at = time.monotonic()

@@ -1,0 +1,125 @@
+"""No message to anyone holds a card before it is his or shown, nor the deck, ever.
+
+Three players and a spectator play many whole hands over the websocket; every message every client
+receives is kept. Afterwards, for each message, every card in it must be one that client may see in
+that hand at that seq: his own hole cards, the board dealt so far, the hands turned up.
+"""
+
+import asyncio
+import random
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+
+from poker import clock, services
+from poker.models import Hand, HandEvent, Table
+from tests.factories import UserFactory
+
+from .wsclient import Client
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
+HANDS = 20
+
+
+@pytest.fixture
+def table(db):
+    users = [UserFactory(username=n) for n in ("hery", "voahangy", "tiana", "mialy")]
+    table = services.table_open(name="Leak test", kind=Table.Kind.TOURNAMENT, action_seconds=30)
+    for k, user in enumerate(users[:3]):
+        services.table_seat_player(table=table, user=user, stack=20_000, seat=2 * k + 1)
+    services.table_start(table=table)
+    return table, users
+
+
+async def play(client: Client, rng: random.Random, hands: int, done: asyncio.Event) -> None:
+    """Answer every decision with a random legal action until ``hands`` hands were dealt."""
+    acted_on = None
+    while not done.is_set():
+        message = await client.poll(0.02)
+        if message and message["type"] == "error":
+            assert message["code"] == "too_fast", message
+            await asyncio.sleep(0.2)  # a bot faster than any human: wait and answer again
+            acted_on = None
+        view = client.view
+        if view["table"]["status"] == "finished" or (view["hand"] and view["hand"]["number"] > hands):
+            done.set()
+            return
+        me = view["me"]
+        if not me or not me.get("to_act") or acted_on == view["seq"]:
+            continue
+        acted_on = view["seq"]
+        legal = me["legal"]
+        choice = rng.random()
+        if legal["min"] is not None and choice < 0.25:
+            # Mostly small raises, some all-ins: showdowns and run-outs without ending the game.
+            amount = legal["max"] if choice < 0.03 else min(legal["max"], legal["min"] * rng.choice([1, 2]))
+            await client.act("raise", amount)
+        elif legal["call"] is not None and choice < 0.8:
+            await client.act("call")
+        elif legal["check"]:
+            await client.act("check")
+        else:
+            await client.act("fold")
+
+
+def allowed_cards(hand: Hand, events: list[HandEvent], user_id: int | None, seq: int) -> set[str]:
+    """Cards ``user_id`` may have seen in ``hand`` by ``seq``."""
+    player = hand.player_of(user_id)
+    cards: set[str] = set()
+    for event in events:
+        if event.seq > seq:
+            break
+        payload = event.payload
+        if (event.type == "hole_cards" and payload["player"] == player) or event.type in ("board", "show"):
+            cards |= set(payload["cards"])
+    return cards
+
+
+def _load(table_id):
+    hands = {h.pk: h for h in Hand.objects.filter(table_id=table_id)}
+    events = {h: list(HandEvent.objects.filter(hand_id=h).order_by("seq")) for h in hands}
+    return hands, events
+
+
+async def test_no_client_ever_sees_a_card_before_it_is_his_or_shown(table, settings):
+    table, users = table
+    settings.POKER_DEADLINE_POLL_MS = 10
+    stop = asyncio.Event()
+    deadlines = asyncio.ensure_future(clock.run_deadlines(stop))
+    players = [await Client(table.pk, user).connect() for user in users[:3]]
+    spectator = await Client(table.pk, users[3]).connect()
+    done = asyncio.Event()
+    rng = random.Random(20260501)
+    try:
+        await asyncio.wait_for(
+            asyncio.gather(*(play(c, random.Random(rng.random()), HANDS, done) for c in players)), timeout=90
+        )
+        await spectator.drain(0.2)
+    finally:
+        stop.set()
+        await deadlines
+        for client in (*players, spectator):
+            await client.close()
+
+    hands, events = await database_sync_to_async(_load)(table.pk)
+    assert len(hands) > HANDS
+    shown_somewhere = False
+    for client in (*players, spectator):
+        user_id = client.user.pk
+        assert len(client.raw) > 50
+        for raw, message in zip(client.raw, client.messages):
+            assert '"deck"' not in raw and '"burned"' not in raw
+            if message["type"] not in ("snapshot", "update") or message["view"]["hand"] is None:
+                assert not CARD.findall(raw)
+                continue
+            hand_id = message["view"]["hand"]["id"]
+            seen = set(CARD.findall(raw))
+            allowed = allowed_cards(hands[hand_id], events[hand_id], user_id, message["seq"])
+            assert seen <= allowed, f"{client.user} saw {seen - allowed} at seq {message['seq']}"
+            shown_somewhere |= any(
+                s.get("cards") for s in message["view"]["seats"] if s.get("user_id") != user_id
+            )
+    assert shown_somewhere, "no showdown in the whole run: the test proves nothing"
