@@ -257,7 +257,8 @@ class _Play:
             del self.seats[seat.number]
             seat.delete()
             self.dirty_seats.discard(seat.number)
-        if busted and self.players_left() <= table.stop_at_players:
+        # A tournament table stops at its last players; an open table waits for new ones.
+        if busted and table.kind == Table.Kind.TOURNAMENT and self.players_left() <= table.stop_at_players:
             table.status = Table.Status.FINISHED
             if not self.revealing:
                 self._clear_deadline()
