@@ -105,3 +105,10 @@ def viewer_snapshot(table_id: int, user_id: int | None) -> dict[str, Any]:
         return table_views(rows, set())[0]
     _, personal = table_views(rows, {user_id})
     return personal[user_id]
+
+
+def tables_of(user) -> QuerySet[Table]:
+    """The tables where ``user`` is seated."""
+    return (
+        Table.objects.filter(seats__user=user).exclude(status=Table.Status.FINISHED).order_by("-created_at")
+    )

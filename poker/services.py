@@ -84,6 +84,7 @@ class _Play:
     dirty_seats: set[int] = field(default_factory=set)
     knockouts: list[KnockOut] = field(default_factory=list)
     prev_seq: int = 0
+    bot_ids: set[int] = field(default_factory=set)
 
     @classmethod
     def lock(cls, table_id: int) -> _Play:
@@ -240,6 +241,7 @@ class _Play:
                 if engine.stacks[p] == 0 and self.seats.get(hand.seats[p]) is not None
             ),
         )
+        self.bot_ids = {s.user_id for s in self.seats.values() if s.is_bot}
         for stack_at_start, player in busted:
             seat = self.seat_of_player(player)
             self.knockouts.append(
@@ -253,6 +255,19 @@ class _Play:
             del self.seats[seat.number]
             seat.delete()
             self.dirty_seats.discard(seat.number)
+        if table.kind == Table.Kind.PRACTICE:
+            # Practice goes on: a bot that busts buys in again (his knock-out is still recorded).
+            for _stack, player in busted:
+                if self.hand.user_ids[player] in self.bot_ids:
+                    number = hand.seats[player]
+                    bot = Seat.objects.create(
+                        table=table,
+                        user_id=self.hand.user_ids[player],
+                        number=number,
+                        stack=table.starting_stack,
+                        is_bot=True,
+                    )
+                    self.seats[number] = bot
         for seat in [s for s in self.seats.values() if s.leaving]:
             del self.seats[seat.number]
             seat.delete()
@@ -334,7 +349,12 @@ class _Play:
             return True  # players who are away blind off, as in a live tournament
         # Open and practice tables wait for players who are there: no endless hands between bots.
         present = [self.seats[n] for n in active if not self.seats[n].sitting_out]
-        return len(present) >= 2 and any(not s.is_bot for s in present)
+        if len(present) < 2:
+            return False
+        demo = self.table.kind == Table.Kind.PRACTICE and self.table.created_by_id is None
+        if demo and all(s.is_bot for s in self.seats.values()):
+            return True  # the demo table: bots play on their own for visitors to watch
+        return any(not s.is_bot for s in present)
 
     def save(self) -> None:
         table = self.table
@@ -831,3 +851,48 @@ def _reveal_next_street(play: _Play) -> None:
     table.visible_seq = table.seq
     if table.status != Table.Status.FINISHED:
         play._set_deadline(Table.DeadlineKind.NEXT_HAND, _ms("POKER_PAUSE_MS", 3000))
+
+
+# --------------------------------------------------------------------------------------------------
+# Practice tables against bots
+
+BOT_NAMES = ("Rado", "Soa", "Feno", "Lanto", "Miora", "Tojo", "Vola")
+
+
+def bot_users(count: int) -> list[AbstractBaseUser]:
+    """The practice bots' accounts (made once; they cannot log in)."""
+    from django.contrib.auth import get_user_model
+
+    User = get_user_model()
+    bots_ = []
+    for name in BOT_NAMES[:count]:
+        user, created = User.objects.get_or_create(
+            username=f"bot-{name.lower()}", defaults={"first_name": f"{name} (bot)"}
+        )
+        if created:
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
+        bots_.append(user)
+    return bots_
+
+
+@transaction.atomic
+def practice_table_open(*, user: AbstractBaseUser | None, bots: int = 4, name: str = "") -> Table:
+    """A table against ``bots`` bots (with ``user`` in seat 1, or bots only for a demo table that
+    plays by itself). Bots that bust sit down again with a new stack."""
+    table = table_open(
+        name=name or _fmt(_("Practice of %(name)s"), name=display_name(user) if user else "ARF").__str__(),
+        kind=Table.Kind.PRACTICE,
+        max_seats=min(MAX_SEATS, bots + 2),
+        small_blind=10,
+        big_blind=20,
+        starting_stack=2000,
+        action_seconds=30,
+        created_by=user,
+    )
+    for bot in bot_users(bots):
+        table_seat_player(table=table, user=bot, is_bot=True)
+    if user is not None:
+        table_seat_player(table=table, user=user, seat=table.max_seats)
+    table.refresh_from_db()
+    return table
