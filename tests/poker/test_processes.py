@@ -76,11 +76,13 @@ def test_a_player_on_one_process_sees_an_action_made_through_the_other_within_a_
                 await sockets[actor].send(
                     {"type": "act", "action": action, "hand": views[actor]["me"]["hand_id"], "seq": seq}
                 )
-                update = await sockets[other].until(lambda m: m["type"] == "update" and m["seq"] > seq)
+                update = await sockets[other].until(
+                    lambda m, seq=seq: m["type"] == "update" and m["seq"] > seq
+                )
                 delays.append(loop.time() - start)
                 views[other] = update["view"]
                 views[actor] = (
-                    await sockets[actor].until(lambda m: m["type"] == "update" and m["seq"] > seq)
+                    await sockets[actor].until(lambda m, seq=seq: m["type"] == "update" and m["seq"] > seq)
                 )["view"]
                 while views[actor]["seq"] != views[other]["seq"]:  # settle both on the newest view
                     newest = max(views, key=lambda n: views[n]["seq"])
@@ -117,7 +119,7 @@ def test_a_process_killed_mid_hand_comes_back_to_the_same_hand_and_its_deadline_
             await sockets[actor].send(
                 {"type": "act", "action": "call", "hand": views[actor]["me"]["hand_id"], "seq": seq}
             )
-            update = await sockets[actor].until(lambda m: m["type"] == "update" and m["seq"] > seq)
+            update = await sockets[actor].until(lambda m, seq=seq: m["type"] == "update" and m["seq"] > seq)
             return update["view"]
 
         view = asyncio.run(before_the_crash())
