@@ -5,7 +5,10 @@ Public API: cards (``Card``, ``parse_cards``), actions (``Action``, ``IllegalAct
 """
 
 from .actions import Action, IllegalAction, LegalActions
+from .batch import evaluate_high_batch
 from .cards import Card, check_deck, format_cards, full_deck, parse_cards, shuffled_deck
+from .dealer_draw import DealerDraw, DrawRound
+from .equity import Equity, equity
 from .evaluate import (
     CATEGORIES,
     FLUSH,
@@ -20,6 +23,7 @@ from .evaluate import (
     TWO_PAIR,
     HighHand,
     LowHand,
+    describe_high,
     evaluate_high,
     evaluate_low,
 )
@@ -27,9 +31,11 @@ from .events import EVENT_TYPES, is_visible, visible_events
 from .history import hand_history_text
 from .holdem import HoldemHand, NoLimitHoldem
 from .pots import Pot, build_pots, split_pot
+from .razz import Razz, RazzHand
 
 __all__ = [
     "CATEGORIES",
+    "EVENT_TYPES",
     "FLUSH",
     "FOUR_OF_A_KIND",
     "FULL_HOUSE",
@@ -40,9 +46,11 @@ __all__ = [
     "STRAIGHT_FLUSH",
     "THREE_OF_A_KIND",
     "TWO_PAIR",
-    "EVENT_TYPES",
     "Action",
     "Card",
+    "DealerDraw",
+    "DrawRound",
+    "Equity",
     "HighHand",
     "HoldemHand",
     "IllegalAction",
@@ -50,9 +58,14 @@ __all__ = [
     "LowHand",
     "NoLimitHoldem",
     "Pot",
+    "Razz",
+    "RazzHand",
     "build_pots",
     "check_deck",
+    "describe_high",
+    "equity",
     "evaluate_high",
+    "evaluate_high_batch",
     "evaluate_low",
     "format_cards",
     "full_deck",
