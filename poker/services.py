@@ -85,17 +85,19 @@ class _Play:
     knockouts: list[KnockOut] = field(default_factory=list)
     prev_seq: int = 0
     bot_ids: set[int] = field(default_factory=set)
+    hand_changed: bool = False
 
     @classmethod
     def lock(cls, table_id: int) -> _Play:
         try:
-            table = Table.objects.select_for_update().get(pk=table_id)
+            # One round trip for the row and its current hand; only the table's row is locked.
+            table = Table.objects.select_for_update(of=("self",)).select_related("hand").get(pk=table_id)
         except Table.DoesNotExist:
             raise TableError("no_table", _("This table does not exist.")) from None
         play = cls(table=table, now=timezone.now(), prev_seq=table.seq)
         play.seats = {seat.number: seat for seat in Seat.objects.filter(table=table).select_related("user")}
         if table.hand_id is not None:
-            play.hand = Hand.objects.get(pk=table.hand_id)
+            play.hand = table.hand
             if not play.hand.state.get("is_over"):
                 play.engine = HoldemHand.from_dict(play.hand.state)
         return play
@@ -181,6 +183,7 @@ class _Play:
 
     def act(self, action: Action) -> None:
         self.record(self.engine.act(action))
+        self.hand_changed = True
 
     def _set_deadline(self, kind: str, after: timedelta) -> None:
         self.table.deadline_kind = kind
@@ -338,6 +341,7 @@ class _Play:
                 seat.pre_action = ""
                 self.touch(seat)
         self.engine = engine
+        self.hand_changed = True
         self.record(list(engine.events))
         self.advance()
         return True
@@ -358,9 +362,9 @@ class _Play:
 
     def save(self) -> None:
         table = self.table
-        if self.hand is not None and self.engine is not None:
+        if self.hand_changed:
             self.hand.state = self.engine.to_dict()
-            self.hand.save()
+            self.hand.save(update_fields=["state", "ended_at"])
         if self.new_events:
             HandEvent.objects.bulk_create(self.new_events)
         for number in self.dirty_seats:
@@ -370,7 +374,18 @@ class _Play:
         if self.knockouts:
             KnockOut.objects.bulk_create(self.knockouts)
         if table.seq != self.prev_seq:
-            _broadcast_on_commit(table.pk, self.prev_seq)
+            # What was just saved is what viewers get; after knock-outs the championship's receivers
+            # may change the table in this transaction, so the broadcast reads it again.
+            rows = None if self.knockouts else self.rows()
+            _broadcast_on_commit(table.pk, self.prev_seq, rows)
+
+    def rows(self):
+        from .selectors import TableRows
+
+        table = self.table
+        table.hand = self.hand
+        seats = sorted(self.seats.values(), key=lambda seat: seat.number)
+        return TableRows(table, seats, self.hand, None)
 
     def send_signals(self) -> None:
         """After saving: the championship's receivers may change this table in the same transaction."""
@@ -429,10 +444,10 @@ def _legal_view(engine: HoldemHand) -> dict[str, Any]:
     return view
 
 
-def _broadcast_on_commit(table_id: int, prev_seq: int) -> None:
+def _broadcast_on_commit(table_id: int, prev_seq: int, rows=None) -> None:
     from .broadcast import broadcast_table
 
-    transaction.on_commit(lambda: broadcast_table(table_id, prev_seq))
+    transaction.on_commit(lambda: broadcast_table(table_id, prev_seq, rows))
 
 
 def _finish(play: _Play) -> None:
@@ -621,11 +636,11 @@ def table_act(
         raise TableError("stale", _("The table has moved on: your action was not applied."))
     legal = play.engine.legal_actions()
     chosen = _check_action(action, amount, legal)
-    _use_time_bank(play, seat)
-    if seat.sitting_out:
+    if table.deadline_kind == Table.DeadlineKind.TIME_BANK or seat.sitting_out or seat.pre_action:
+        _use_time_bank(play, seat)
         seat.sitting_out = False
-    seat.pre_action = ""
-    play.touch(seat)
+        seat.pre_action = ""
+        play.touch(seat)
     play.act(chosen)
     play.advance()
     _finish(play)
