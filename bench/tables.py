@@ -7,11 +7,13 @@ Run from the repository root, with the real services:
 
 How to read the output. First the floor: 8 clients in one group, one of them sends, the consumer
 broadcasts to the group, the time until all 8 have it (closed loop: broadcasts/s = 1 / latency).
-Then, for each N, a fresh database and daphne process with N tables: every bot answers the moment
-it is its turn (mostly calls and checks, a few raises and folds), through the whole app (locked
-row, engine, stored events, per-viewer views, Redis). "latency" is from the bot sending its
-action to each of the 7 other clients of the table receiving the update (p50, p99); "actions/s"
-is what all tables together sustained. Targets (issue 4): p99 < 100 ms at 100 tables or more, and
+Then, for each N, a fresh database and daphne process with N tables: every bot answers when it
+is its turn, after "thinking" (--think, 1 s on average: quicker than people), mostly calls and
+checks, a few raises and folds, through the whole app (locked row, engine, stored events,
+per-viewer views, Redis). "latency" is from the bot sending its action to each of the 7 other
+clients of the table receiving the update (p50, p99); "actions/s" is what all tables together
+did. A last run (--saturate tables) has bots that answer at once: the actions/s the process
+sustains at most. Targets (issue 4): p99 < 100 ms at 100 tables or more, and
 actions/s at least half the bare broadcast rate. Between hands the tables pause as in production
 (POKER_PAUSE_MS, 3 s by default). The bots run in this process, on the same 2 cores as daphne,
 PostgreSQL and Redis: their own JSON parsing is part of every figure.
@@ -143,7 +145,13 @@ class Stats:
 
 
 async def bot(
-    ws: WebSocket, index: int, table: TableRun, stats: Stats, rng: random.Random, stop: asyncio.Event
+    ws: WebSocket,
+    index: int,
+    table: TableRun,
+    stats: Stats,
+    rng: random.Random,
+    stop: asyncio.Event,
+    think: float,
 ):
     answered = None
     measured = None
@@ -185,6 +193,8 @@ async def bot(
             act["action"] = "check"
         else:
             act["action"] = "call"
+        if think:
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * think)  # reads its cards (not measured)
         table.actions += 1
         table.pending = (table.actions, view["seq"], time.perf_counter(), index)
         if stats.measuring:
@@ -192,7 +202,9 @@ async def bot(
         await ws.send(act)
 
 
-async def run_tables(server: AppServer, arranged: list[dict], seconds: float, warmup: float) -> Stats:
+async def run_tables(
+    server: AppServer, arranged: list[dict], seconds: float, warmup: float, think: float
+) -> Stats:
     port = server.ports[0]
     stats = Stats()
     stop = asyncio.Event()
@@ -205,7 +217,7 @@ async def run_tables(server: AppServer, arranged: list[dict], seconds: float, wa
             ws = await WebSocket.connect(f"ws://127.0.0.1:{port}/ws/tables/{spec['id']}/", cookie=cookie)
             sockets.append(ws)
             tasks.append(
-                asyncio.ensure_future(bot(ws, index, table, stats, random.Random(rng.random()), stop))
+                asyncio.ensure_future(bot(ws, index, table, stats, random.Random(rng.random()), stop, think))
             )
     await asyncio.sleep(warmup)
     stats.measuring = True
@@ -218,7 +230,7 @@ async def run_tables(server: AppServer, arranged: list[dict], seconds: float, wa
     return stats
 
 
-def run_app(tmp: Path, tables: int, seconds: float, warmup: float) -> Stats:
+def run_app(tmp: Path, tables: int, seconds: float, warmup: float, think: float) -> Stats:
     server = AppServer(tmp, processes=1)
     server.env["LOG_LEVEL"] = "WARNING"
     server.env.setdefault("DB_CONN_MAX_AGE", "60")  # as docker-compose.yml deploys it
@@ -226,14 +238,31 @@ def run_app(tmp: Path, tables: int, seconds: float, warmup: float) -> Stats:
     try:
         arranged = json.loads(server.shell(ARRANGE.format(tables=tables)).strip().splitlines()[-1])
         server.shell(START.format(ids=[spec["id"] for spec in arranged]))
-        return asyncio.run(run_tables(server, arranged, seconds, warmup))
+        return asyncio.run(run_tables(server, arranged, seconds, warmup, think))
     finally:
         server.stop()
+
+
+def report(n: int, stats: Stats, seconds: float, rate: float, label: str = "") -> float:
+    per_second = stats.actions / seconds
+    p99 = percentile(stats.latencies, 0.99) * 1000
+    p50 = percentile(stats.latencies, 0.5) * 1000
+    size = stats.bytes / stats.messages if stats.messages else 0
+    print(
+        f"{n:>6} {per_second:>10.0f} {per_second / rate:>8.2f} {p50:>8.1f} "
+        f"{p99:>8.1f} {size:>7.0f}  {label}{stats.errors or ''}",
+        flush=True,
+    )
+    return p99
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", default="10,25,50,100", help="comma-separated table counts")
+    parser.add_argument("--think", type=float, default=1.0, help="a bot's mean seconds before it acts")
+    parser.add_argument(
+        "--saturate", type=int, default=25, help="tables of the run with bots that never wait"
+    )
     parser.add_argument("--seconds", type=float, default=20, help="measured seconds per run")
     parser.add_argument("--warmup", type=float, default=4)
     parser.add_argument("--size", type=int, default=2500, help="bytes of the bare broadcast's message")
@@ -249,24 +278,20 @@ def main() -> None:
             f"p50 {percentile(latencies, 0.5) * 1000:5.1f} ms, "
             f"p99 {percentile(latencies, 0.99) * 1000:5.1f} ms"
         )
+        print(f"bots think {args.think} s on average (0.5x to 1.5x) before each action:")
         print(
             f"{'tables':>6} {'actions/s':>10} {'vs bare':>8} {'p50 ms':>8} {'p99 ms':>8} {'msg B':>7}  errors"
         )
         best = None
         for n in [int(x) for x in args.tables.split(",")]:
-            stats = run_app(tmp, n, args.seconds, args.warmup)
-            per_second = stats.actions / args.seconds
-            p50 = percentile(stats.latencies, 0.5) * 1000
-            p99 = percentile(stats.latencies, 0.99) * 1000
-            size = stats.bytes / stats.messages if stats.messages else 0
-            print(
-                f"{n:>6} {per_second:>10.0f} {per_second / rate:>8.2f} {p50:>8.1f} {p99:>8.1f} {size:>7.0f}  "
-                f"{stats.errors or ''}",
-                flush=True,
-            )
+            p99 = report(n, run_app(tmp, n, args.seconds, args.warmup, args.think), args.seconds, rate)
             if p99 < 100:
                 best = n
         print(f"largest N measured with p99 < 100 ms: {best}")
+        if args.saturate:
+            print("bots that answer at once (the most the process sustains):")
+            stats = run_app(tmp, args.saturate, args.seconds, args.warmup, 0.0)
+            report(args.saturate, stats, args.seconds, rate)
 
 
 if __name__ == "__main__":
