@@ -167,3 +167,45 @@ def test_only_the_organizer_turns_the_chat_off(client, heads_up):
     client.post(reverse("poker:table_command", args=[table.pk, "chat-off"]))
     table.refresh_from_db()
     assert not table.chat_enabled
+
+
+def test_names_are_escaped_everywhere(client, players):
+    villain = UserFactory(username="villain", first_name='<img src=x onerror="alert(1)">')
+    table = services.table_open(name="<script>alert(2)</script>", kind=Table.Kind.TOURNAMENT)
+    services.table_seat_player(table=table, user=villain, stack=1000)
+    services.table_seat_player(table=table, user=players[0], stack=1000)
+    services.table_start(table=table)
+    client.force_login(players[0])
+    for url in (reverse("poker:table_list"), table.get_absolute_url()):
+        html = client.get(url).content.decode()
+        assert "<script>alert(2)" not in html and "<img src=x" not in html
+    # In the embedded JSON too (the page's script then sets it as text, never as HTML).
+    config = config_of(client.get(table.get_absolute_url()))
+    assert any(s.get("name") == '<img src=x onerror="alert(1)">' for s in config["snapshot"]["seats"])
+
+
+def test_the_demo_table_of_bots_plays_by_itself(db, settings):
+    from django.core.management import call_command
+
+    call_command("load_demo_tables", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    call_command("load_demo_tables", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    table = Table.objects.get(kind=Table.Kind.PRACTICE)
+    assert table.status == Table.Status.PLAYING and table.created_by is None
+    for _ in range(30):
+        fire_deadline(table)
+    assert Hand.objects.filter(table=table).count() >= 2
+
+
+def test_the_deadline_worker_fires_what_is_due(heads_up, settings):
+    from django.utils import timezone
+
+    from poker.clock import fire_due_deadlines
+
+    settings.POKER_PAUSE_MS = 60_000
+    table, *_ = heads_up
+    assert fire_due_deadlines() == 0  # the small blind still has his 30 seconds
+    Table.objects.filter(pk=table.pk).update(deadline_at=timezone.now())
+    assert fire_due_deadlines() == 1  # out of time: he folds, the next hand waits its pause
+    assert fire_due_deadlines() == 0
+    table.refresh_from_db()
+    assert table.deadline_kind == Table.DeadlineKind.NEXT_HAND
