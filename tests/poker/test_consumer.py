@@ -376,7 +376,7 @@ async def test_a_pre_action_answers_for_the_player_when_his_turn_comes(table_wit
 
 
 async def test_leaving_an_open_table_between_hands_frees_the_seat(open_table):
-    table, (hery, voahangy, _) = open_table
+    table, (hery, *_) = open_table
     (h,) = await clients(table, hery)
     try:
         await h.send({"type": "sit"})
