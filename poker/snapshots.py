@@ -186,8 +186,8 @@ def _hand_entry(hand: Hand, fold: HandFold) -> dict[str, Any]:
         "id": hand.pk,
         "number": hand.number,
         "street": fold.street,
-        "board": fold.board,
-        "pots": fold.pots if len(fold.pots) > 1 else [],
+        "board": list(fold.board),
+        "pots": list(fold.pots) if len(fold.pots) > 1 else [],
         "pot": fold.gathered,
         "total": fold.gathered + sum(fold.bets),
         "button": hand.button_seat,
@@ -195,7 +195,7 @@ def _hand_entry(hand: Hand, fold: HandFold) -> dict[str, Any]:
         "big_blind": hand.big_blind,
         "ante": hand.ante,
         "over": fold.over,
-        "results": fold.results,
+        "results": list(fold.results),  # a copy: a replay keeps the views of every step
     }
 
 

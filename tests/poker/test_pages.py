@@ -132,6 +132,7 @@ def test_the_hand_history_replays_a_hand_as_each_viewer_saw_it(client, heads_up)
     first_decision = next(s for s in steps if s["log"] and s["log"][-1]["type"] in ("call", "check"))
     first = {s["number"]: s for s in first_decision["seats"]}
     assert first[2]["cards"] == ["7c", "2h"] and not first[1].get("cards")  # before the showdown
+    assert not first_decision["hand"]["results"] and not first_decision["hand"]["board"]
     last = {s["number"]: s for s in steps[-1]["seats"]}
     assert last[1]["cards"] == ["As", "Kd"]  # shown at the showdown
     assert steps[-1]["hand"]["results"][0]["winners"][0]["name"] == "Hery"
