@@ -363,7 +363,9 @@ class _Play:
     def save(self) -> None:
         table = self.table
         if self.hand_changed:
-            self.hand.state = self.engine.to_dict()
+            # The events are rows of their own (HandEvent): the stored state leaves out the engine's
+            # copy of them, which it only appends to, so each action stores a small state.
+            self.hand.state = {**self.engine.to_dict(), "events": []}
             self.hand.save(update_fields=["state", "ended_at"])
         if self.new_events:
             HandEvent.objects.bulk_create(self.new_events)
