@@ -2,6 +2,19 @@
 
 Public API: cards (``Card``, ``parse_cards``), actions (``Action``, ``IllegalAction``,
 ``LegalActions``), evaluators, equity and one module per game.
+
+Where things are:
+
+- ``cards.py`` cards and decks; ``actions.py`` what a player can do; ``events.py`` every event of
+  every game, and who may see it; ``history.py`` the text hand history of any game.
+- ``evaluate.py`` (with ``_tables.py``) high and ace-to-five low hands and their names;
+  ``batch.py`` many hands at once (numpy); ``equity.py`` all-in equities.
+- One module per game, each readable on its own: ``holdem.py`` (no-limit Hold'em), ``razz.py``
+  (fixed-limit Razz), ``dealer_draw.py`` (five-card draw against the dealer).
+- What the games do alike, in small private modules: ``pots.py`` main and side pots and split
+  shares; ``_betting.py`` the pieces of a betting round (stacks, antes, check/call/fold, end of a
+  round); ``_showdown.py`` hands shown and pots awarded; ``_deck.py`` the deck to deal and the
+  cards put back; ``_state.py`` the JSON round trip of a state.
 """
 
 from .actions import Action, IllegalAction, LegalActions

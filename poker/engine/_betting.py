@@ -87,7 +87,7 @@ def betting_options(to_call: int, stack: int, bounds: tuple[int, int] | str) -> 
     )
 
 
-def check_call_or_fold(
+def play_check_call_or_fold(
     i: int,
     kind: str,
     to_call: int,

@@ -139,7 +139,38 @@ class HighHand(int):
         return f"HighHand({int(self)}, {self.describe('en')!r})"
 
 
-_FIVE_OF_A_KIND = 10  # category number; two decks only (draw against the dealer)
+# How each category is said, by category number (five of a kind, 10, only with two decks), with
+# the words of its ranks: {one}/{One} the top rank ("roi", "King"), {many} its plural ("rois",
+# "kings"), {of} "de rois"/"d'as", {at} "au roi"/"à l'as", {with_} "aux rois", {second} the plural
+# of the second rank (full house, two pair).
+_HIGH_NAMES = {
+    "fr": (
+        "Hauteur {one}",
+        "Paire {of}",
+        "Double paire {with_} par les {second}",
+        "Brelan {of}",
+        "Quinte {at}",
+        "Couleur {at}",
+        "Full {with_} par les {second}",
+        "Carré {of}",
+        "Quinte flush {at}",
+        "Quinte flush royale",
+        "Cinq {many}",
+    ),
+    "en": (
+        "{One} high",
+        "Pair of {many}",
+        "Two pair, {many} and {second}",
+        "Three {many}",
+        "{One}-high straight",
+        "{One}-high flush",
+        "Full house, {many} full of {second}",
+        "Four {many}",
+        "{One}-high straight flush",
+        "Royal flush",
+        "Five {many}",
+    ),
+}
 
 
 def describe_high(category: int, ranks: Sequence[int], lang: str = "fr") -> str:
@@ -150,57 +181,19 @@ def describe_high(category: int, ranks: Sequence[int], lang: str = "fr") -> str:
     first, deuce 0 ... ace 12 (for a full house: the three, then the pair). For games that value
     hands themselves (draw against the dealer) and still name them like ``HighHand.describe``.
     """
-    if _check_lang(lang) == "fr":
-        if category == _FIVE_OF_A_KIND:
-            return f"Cinq {_FR_MANY[ranks[0]]}"
-        return _describe_fr(category, ranks)
-    if category == _FIVE_OF_A_KIND:
-        return f"Five {_EN_MANY[ranks[0]]}"
-    return _describe_en(category, ranks)
-
-
-def _describe_fr(category: int, r: Sequence[int]) -> str:
-    if category == t.ROYAL_FLUSH:
-        return "Quinte flush royale"
-    if category == t.STRAIGHT_FLUSH:
-        return f"Quinte flush {_fr_at(r[0])}"
-    if category == t.FOUR_OF_A_KIND:
-        return f"Carré {_fr_of(r[0])}"
-    if category == t.FULL_HOUSE:
-        return f"Full {_fr_with(r[0])} par les {_FR_MANY[r[1]]}"
-    if category == t.FLUSH:
-        return f"Couleur {_fr_at(r[0])}"
-    if category == t.STRAIGHT:
-        return f"Quinte {_fr_at(r[0])}"
-    if category == t.THREE_OF_A_KIND:
-        return f"Brelan {_fr_of(r[0])}"
-    if category == t.TWO_PAIR:
-        return f"Double paire {_fr_with(r[0])} par les {_FR_MANY[r[1]]}"
-    if category == t.PAIR:
-        return f"Paire {_fr_of(r[0])}"
-    return f"Hauteur {_FR_ONE[r[0]]}"
-
-
-def _describe_en(category: int, r: Sequence[int]) -> str:
-    if category == t.ROYAL_FLUSH:
-        return "Royal flush"
-    if category == t.STRAIGHT_FLUSH:
-        return f"{_EN_ONE[r[0]].capitalize()}-high straight flush"
-    if category == t.FOUR_OF_A_KIND:
-        return f"Four {_EN_MANY[r[0]]}"
-    if category == t.FULL_HOUSE:
-        return f"Full house, {_EN_MANY[r[0]]} full of {_EN_MANY[r[1]]}"
-    if category == t.FLUSH:
-        return f"{_EN_ONE[r[0]].capitalize()}-high flush"
-    if category == t.STRAIGHT:
-        return f"{_EN_ONE[r[0]].capitalize()}-high straight"
-    if category == t.THREE_OF_A_KIND:
-        return f"Three {_EN_MANY[r[0]]}"
-    if category == t.TWO_PAIR:
-        return f"Two pair, {_EN_MANY[r[0]]} and {_EN_MANY[r[1]]}"
-    if category == t.PAIR:
-        return f"Pair of {_EN_MANY[r[0]]}"
-    return f"{_EN_ONE[r[0]].capitalize()} high"
+    template = _HIGH_NAMES[_check_lang(lang)][category]
+    top = ranks[0]
+    second = ranks[1] if len(ranks) > 1 else top
+    if lang == "fr":
+        return template.format(
+            one=_FR_ONE[top],
+            many=_FR_MANY[top],
+            of=_fr_of(top),
+            at=_fr_at(top),
+            with_=_fr_with(top),
+            second=_FR_MANY[second],
+        )
+    return template.format(One=_EN_ONE[top].capitalize(), many=_EN_MANY[top], second=_EN_MANY[second])
 
 
 # Keyed by the interned Card objects, so lookups hit on identity; a plain int 0..51 finds its card too.

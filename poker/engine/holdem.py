@@ -339,7 +339,7 @@ class HoldemHand:
         bets = self.bets
         if kind != RAISE:
             to_call = self._to_call(i) if kind == CALL else 0
-            betting.check_call_or_fold(i, kind, to_call, stacks, bets, self.folded, events)
+            betting.play_check_call_or_fold(i, kind, to_call, stacks, bets, self.folded, events)
         else:
             target = action.amount
             assert target is not None

@@ -412,7 +412,7 @@ class RazzHand:
             self.bring_in_player = None
             events.append({"type": BRING_IN_EVENT, "player": i, "amount": amount, "all_in": not stacks[i]})
         elif kind != RAISE:
-            betting.check_call_or_fold(i, kind, self.level - bets[i], stacks, bets, self.folded, events)
+            betting.play_check_call_or_fold(i, kind, self.level - bets[i], stacks, bets, self.folded, events)
             if kind == FOLD:
                 self.mucked.extend(self.hole_cards[i])  # back into the deck if it runs out
         else:
