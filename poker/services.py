@@ -90,14 +90,16 @@ class _Play:
     @classmethod
     def lock(cls, table_id: int) -> _Play:
         try:
-            # One round trip for the row and its current hand; only the table's row is locked.
-            table = Table.objects.select_for_update(of=("self",)).select_related("hand").get(pk=table_id)
+            # The hand is read after the lock, not joined to it: a row locked after waiting for
+            # another transaction is its newest version, but PostgreSQL would join it to the rows
+            # of the statement's older snapshot (the hand that transaction created would be None).
+            table = Table.objects.select_for_update().get(pk=table_id)
         except Table.DoesNotExist:
             raise TableError("no_table", _("This table does not exist.")) from None
         play = cls(table=table, now=timezone.now(), prev_seq=table.seq)
         play.seats = {seat.number: seat for seat in Seat.objects.filter(table=table).select_related("user")}
         if table.hand_id is not None:
-            play.hand = table.hand
+            play.hand = Hand.objects.get(pk=table.hand_id)
             if not play.hand.state.get("is_over"):
                 play.engine = HoldemHand.from_dict(play.hand.state)
         return play
