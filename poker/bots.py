@@ -59,7 +59,10 @@ def decide(hand: HoldemHand, rng: random.Random | None = None) -> Action:
     legal = hand.legal_actions()
     strength = _strength(hand, player) + rng.uniform(-0.1, 0.1)
     stack = hand.stacks[player]
-    if legal.can_raise and strength > 0.75:
+    # One raise a round at most, and only with the best hands: bots that re-raise each other
+    # all-in every hand teach nothing.
+    first_raise = hand.level <= hand.big_blind
+    if legal.can_raise and strength > 0.75 and (first_raise or strength > 0.95):
         pot = sum(hand.committed) + sum(hand.bets)
         target = max(legal.min_raise_to, hand.level + pot * 2 // 3)
         return Action.raise_to(min(target, legal.max_raise_to))

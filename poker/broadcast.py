@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from contextvars import ContextVar
 from datetime import datetime
 
 from asgiref.sync import async_to_sync
@@ -18,7 +19,7 @@ from channels.layers import get_channel_layer
 from django.core.serializers.json import DjangoJSONEncoder
 
 from .models import Table
-from .selectors import table_rows, table_views
+from .selectors import TableRows, table_rows, table_views, with_events
 
 logger = logging.getLogger(__name__)
 
@@ -31,9 +32,11 @@ def update_message(view: dict, prev: int) -> str:
     return _dumps({"type": "update", "seq": view["seq"], "prev": prev, "view": view})
 
 
-def broadcast_table(table_id: int, prev_seq: int) -> None:
+def broadcast_table(table_id: int, prev_seq: int, rows: TableRows | None = None) -> None:
+    """Send every viewer his view; ``rows``: the table as the service just saved it (its events
+    are read here), else everything is read again."""
     try:
-        rows = table_rows(table_id)
+        rows = table_rows(table_id) if rows is None else with_events(rows)
     except Table.DoesNotExist:
         return
     public, personal = table_views(rows)
@@ -60,15 +63,32 @@ def broadcast_chat(table_id: int, name: str, text: str, at: datetime) -> None:
     _send([(group, {"type": "table.chat", "text": message})])
 
 
+# Set by ``poker.db.in_thread``: the messages of services run from async code are sent by the
+# caller on its event loop once the thread is done, instead of the thread waiting on the loop.
+deferred: ContextVar[list | None] = ContextVar("poker_deferred_broadcasts", default=None)
+
+
 def _send(messages: list[tuple[str, dict]]) -> None:
+    pending = deferred.get()
+    if pending is not None:
+        pending.extend(messages)
+        return
     layer = get_channel_layer()
     if layer is None:
         return
-
-    async def send_all():
-        await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
-
     try:
-        async_to_sync(send_all)()
+        async_to_sync(send_now)(messages)
     except Exception:  # the change is committed: a lost broadcast is healed by the next snapshot
         logger.exception("broadcast to table groups failed")
+
+
+async def send_now(messages: list[tuple[str, dict]]) -> None:
+    layer = get_channel_layer()
+    if layer is None or not messages:
+        return
+    results = await asyncio.gather(
+        *(layer.group_send(group, message) for group, message in messages), return_exceptions=True
+    )
+    for result in results:
+        if isinstance(result, Exception):
+            logger.error("broadcast to table groups failed: %r", result)

@@ -12,11 +12,11 @@ import asyncio
 import logging
 import weakref
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
 from . import services
+from .db import in_thread
 from .models import Table
 
 logger = logging.getLogger(__name__)
@@ -48,7 +48,7 @@ def fire_due_deadlines() -> int:
 async def run_deadlines(stop: asyncio.Event | None = None) -> None:
     """Poll for due deadlines until ``stop`` is set."""
     poll = settings.POKER_DEADLINE_POLL_MS / 1000
-    fire = database_sync_to_async(fire_due_deadlines)
+    fire = in_thread(fire_due_deadlines)
     while stop is None or not stop.is_set():
         try:
             await fire()

@@ -19,13 +19,13 @@ import json
 import time
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from . import clock, selectors, services
+from .db import in_thread
 from .models import Table
 from .services import TableError
 
@@ -36,7 +36,7 @@ ACTIONS = ("fold", "check", "call", "raise", "bet")
 class TokenBucket:
     """Rate limit of one connection: ``rate`` messages a second, bursts up to ``burst``."""
 
-    def __init__(self, rate: float = 5.0, burst: float = 12.0) -> None:
+    def __init__(self, rate: float = 10.0, burst: float = 20.0) -> None:
         self.rate, self.burst = rate, burst
         self.tokens = burst
         self.at = time.monotonic()
@@ -71,7 +71,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.bucket = TokenBucket()
         self.warned_at = 0.0
         self.joined: list[str] = []
-        if not await database_sync_to_async(Table.objects.filter(pk=self.table_id).exists)():
+        if not await in_thread(Table.objects.filter(pk=self.table_id).exists)():
             await self.close(code=4404)
             return
         await self.accept()
@@ -135,7 +135,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         hand, seq = message.get("hand"), message.get("seq")
         if not _whole(hand) or not _whole(seq):
             raise BadMessage("malformed", _("An action names the hand and the seq it answers."))
-        await database_sync_to_async(services.table_act)(
+        await in_thread(services.table_act)(
             table_id=self.table_id, user=self.user, action=action, amount=amount, hand_id=hand, seq=seq
         )
 
@@ -143,26 +143,22 @@ class TableConsumer(AsyncWebsocketConsumer):
         seat = message.get("seat")
         if seat is not None and not _whole(seat):
             raise BadMessage("bad_seat", _("Unknown seat."))
-        await database_sync_to_async(services.table_sit)(table_id=self.table_id, user=self.user, seat=seat)
+        await in_thread(services.table_sit)(table_id=self.table_id, user=self.user, seat=seat)
 
     async def do_leave(self, message: dict[str, Any]) -> None:
-        await database_sync_to_async(services.table_leave)(table_id=self.table_id, user=self.user)
+        await in_thread(services.table_leave)(table_id=self.table_id, user=self.user)
 
     async def do_sit_out(self, message: dict[str, Any]) -> None:
-        await database_sync_to_async(services.table_sit_out)(
-            table_id=self.table_id, user=self.user, away=True
-        )
+        await in_thread(services.table_sit_out)(table_id=self.table_id, user=self.user, away=True)
 
     async def do_sit_in(self, message: dict[str, Any]) -> None:
-        await database_sync_to_async(services.table_sit_out)(
-            table_id=self.table_id, user=self.user, away=False
-        )
+        await in_thread(services.table_sit_out)(table_id=self.table_id, user=self.user, away=False)
 
     async def do_pre_action(self, message: dict[str, Any]) -> None:
         value = message.get("value")
         if not isinstance(value, str):
             raise BadMessage("bad_pre_action", _("Unknown pre-action."))
-        await database_sync_to_async(services.table_set_pre_action)(
+        await in_thread(services.table_set_pre_action)(
             table_id=self.table_id, user=self.user, pre_action=value
         )
 
@@ -170,7 +166,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         text = message.get("text")
         if not isinstance(text, str):
             raise BadMessage("malformed", _("A chat message is text."))
-        await database_sync_to_async(services.table_chat)(table_id=self.table_id, user=self.user, text=text)
+        await in_thread(services.table_chat)(table_id=self.table_id, user=self.user, text=text)
 
     # ---- messages from the services (channel layer)
 
@@ -186,7 +182,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     # ---- answers to this client
 
     async def send_snapshot(self) -> None:
-        view = await database_sync_to_async(selectors.viewer_snapshot)(self.table_id, self.user_id)
+        view = await in_thread(selectors.viewer_snapshot)(self.table_id, self.user_id)
         await self.send(text_data=json.dumps({"type": "snapshot", "seq": view["seq"], "view": view}))
 
     async def send_error(self, code: str, message: Any) -> None:

@@ -64,15 +64,19 @@ class TableRows:
 
 
 def table_rows(table_id: int) -> TableRows:
-    table = Table.objects.get(pk=table_id)
+    table = Table.objects.select_related("hand").get(pk=table_id)
     seats = list(Seat.objects.filter(table=table).select_related("user"))
-    hand = None
-    events: list[StoredEvent] = []
-    if table.hand_id is not None:
-        hand = Hand.objects.get(pk=table.hand_id)
-        rows = HandEvent.objects.filter(hand=hand, seq__lte=table.visible_seq).order_by("seq")
-        events = [StoredEvent(seq, payload) for seq, payload in rows.values_list("seq", "payload")]
-    return TableRows(table, seats, hand, events)
+    return with_events(TableRows(table, seats, table.hand, []))
+
+
+def with_events(rows: TableRows) -> TableRows:
+    """``rows`` with the events of its hand that viewers may be shown now."""
+    if rows.hand is None:
+        rows.events = []
+        return rows
+    events = HandEvent.objects.filter(hand=rows.hand, seq__lte=rows.table.visible_seq).order_by("seq")
+    rows.events = [StoredEvent(seq, payload) for seq, payload in events.values_list("seq", "payload")]
+    return rows
 
 
 def table_views(
@@ -105,3 +109,10 @@ def viewer_snapshot(table_id: int, user_id: int | None) -> dict[str, Any]:
         return table_views(rows, set())[0]
     _, personal = table_views(rows, {user_id})
     return personal[user_id]
+
+
+def tables_of(user) -> QuerySet[Table]:
+    """The tables where ``user`` is seated."""
+    return (
+        Table.objects.filter(seats__user=user).exclude(status=Table.Status.FINISHED).order_by("-created_at")
+    )

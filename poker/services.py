@@ -84,10 +84,15 @@ class _Play:
     dirty_seats: set[int] = field(default_factory=set)
     knockouts: list[KnockOut] = field(default_factory=list)
     prev_seq: int = 0
+    bot_ids: set[int] = field(default_factory=set)
+    hand_changed: bool = False
 
     @classmethod
     def lock(cls, table_id: int) -> _Play:
         try:
+            # The hand is read after the lock, not joined to it: a row locked after waiting for
+            # another transaction is its newest version, but PostgreSQL would join it to the rows
+            # of the statement's older snapshot (the hand that transaction created would be None).
             table = Table.objects.select_for_update().get(pk=table_id)
         except Table.DoesNotExist:
             raise TableError("no_table", _("This table does not exist.")) from None
@@ -180,6 +185,7 @@ class _Play:
 
     def act(self, action: Action) -> None:
         self.record(self.engine.act(action))
+        self.hand_changed = True
 
     def _set_deadline(self, kind: str, after: timedelta) -> None:
         self.table.deadline_kind = kind
@@ -240,6 +246,7 @@ class _Play:
                 if engine.stacks[p] == 0 and self.seats.get(hand.seats[p]) is not None
             ),
         )
+        self.bot_ids = {s.user_id for s in self.seats.values() if s.is_bot}
         for stack_at_start, player in busted:
             seat = self.seat_of_player(player)
             self.knockouts.append(
@@ -253,11 +260,25 @@ class _Play:
             del self.seats[seat.number]
             seat.delete()
             self.dirty_seats.discard(seat.number)
+        if table.kind == Table.Kind.PRACTICE:
+            # Practice goes on: a bot that busts buys in again (his knock-out is still recorded).
+            for _stack, player in busted:
+                if self.hand.user_ids[player] in self.bot_ids:
+                    number = hand.seats[player]
+                    bot = Seat.objects.create(
+                        table=table,
+                        user_id=self.hand.user_ids[player],
+                        number=number,
+                        stack=table.starting_stack,
+                        is_bot=True,
+                    )
+                    self.seats[number] = bot
         for seat in [s for s in self.seats.values() if s.leaving]:
             del self.seats[seat.number]
             seat.delete()
             self.dirty_seats.discard(seat.number)
-        if busted and self.players_left() <= table.stop_at_players:
+        # A tournament table stops at its last players; an open table waits for new ones.
+        if busted and table.kind == Table.Kind.TOURNAMENT and self.players_left() <= table.stop_at_players:
             table.status = Table.Status.FINISHED
             if not self.revealing:
                 self._clear_deadline()
@@ -322,6 +343,7 @@ class _Play:
                 seat.pre_action = ""
                 self.touch(seat)
         self.engine = engine
+        self.hand_changed = True
         self.record(list(engine.events))
         self.advance()
         return True
@@ -333,13 +355,20 @@ class _Play:
             return True  # players who are away blind off, as in a live tournament
         # Open and practice tables wait for players who are there: no endless hands between bots.
         present = [self.seats[n] for n in active if not self.seats[n].sitting_out]
-        return len(present) >= 2 and any(not s.is_bot for s in present)
+        if len(present) < 2:
+            return False
+        demo = self.table.kind == Table.Kind.PRACTICE and self.table.created_by_id is None
+        if demo and all(s.is_bot for s in self.seats.values()):
+            return True  # the demo table: bots play on their own for visitors to watch
+        return any(not s.is_bot for s in present)
 
     def save(self) -> None:
         table = self.table
-        if self.hand is not None and self.engine is not None:
-            self.hand.state = self.engine.to_dict()
-            self.hand.save()
+        if self.hand_changed:
+            # The events are rows of their own (HandEvent): the stored state leaves out the engine's
+            # copy of them, which it only appends to, so each action stores a small state.
+            self.hand.state = {**self.engine.to_dict(), "events": []}
+            self.hand.save(update_fields=["state", "ended_at"])
         if self.new_events:
             HandEvent.objects.bulk_create(self.new_events)
         for number in self.dirty_seats:
@@ -349,7 +378,18 @@ class _Play:
         if self.knockouts:
             KnockOut.objects.bulk_create(self.knockouts)
         if table.seq != self.prev_seq:
-            _broadcast_on_commit(table.pk, self.prev_seq)
+            # What was just saved is what viewers get; after knock-outs the championship's receivers
+            # may change the table in this transaction, so the broadcast reads it again.
+            rows = None if self.knockouts else self.rows()
+            _broadcast_on_commit(table.pk, self.prev_seq, rows)
+
+    def rows(self):
+        from .selectors import TableRows
+
+        table = self.table
+        table.hand = self.hand
+        seats = sorted(self.seats.values(), key=lambda seat: seat.number)
+        return TableRows(table, seats, self.hand, None)
 
     def send_signals(self) -> None:
         """After saving: the championship's receivers may change this table in the same transaction."""
@@ -408,10 +448,10 @@ def _legal_view(engine: HoldemHand) -> dict[str, Any]:
     return view
 
 
-def _broadcast_on_commit(table_id: int, prev_seq: int) -> None:
+def _broadcast_on_commit(table_id: int, prev_seq: int, rows=None) -> None:
     from .broadcast import broadcast_table
 
-    transaction.on_commit(lambda: broadcast_table(table_id, prev_seq))
+    transaction.on_commit(lambda: broadcast_table(table_id, prev_seq, rows))
 
 
 def _finish(play: _Play) -> None:
@@ -600,11 +640,11 @@ def table_act(
         raise TableError("stale", _("The table has moved on: your action was not applied."))
     legal = play.engine.legal_actions()
     chosen = _check_action(action, amount, legal)
-    _use_time_bank(play, seat)
-    if seat.sitting_out:
+    if table.deadline_kind == Table.DeadlineKind.TIME_BANK or seat.sitting_out or seat.pre_action:
+        _use_time_bank(play, seat)
         seat.sitting_out = False
-    seat.pre_action = ""
-    play.touch(seat)
+        seat.pre_action = ""
+        play.touch(seat)
     play.act(chosen)
     play.advance()
     _finish(play)
@@ -830,3 +870,48 @@ def _reveal_next_street(play: _Play) -> None:
     table.visible_seq = table.seq
     if table.status != Table.Status.FINISHED:
         play._set_deadline(Table.DeadlineKind.NEXT_HAND, _ms("POKER_PAUSE_MS", 3000))
+
+
+# --------------------------------------------------------------------------------------------------
+# Practice tables against bots
+
+BOT_NAMES = ("Rado", "Soa", "Feno", "Lanto", "Miora", "Tojo", "Vola")
+
+
+def bot_users(count: int) -> list[AbstractBaseUser]:
+    """The practice bots' accounts (made once; they cannot log in)."""
+    from django.contrib.auth import get_user_model
+
+    User = get_user_model()
+    bots_ = []
+    for name in BOT_NAMES[:count]:
+        user, created = User.objects.get_or_create(
+            username=f"bot-{name.lower()}", defaults={"first_name": f"{name} (bot)"}
+        )
+        if created:
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
+        bots_.append(user)
+    return bots_
+
+
+@transaction.atomic
+def practice_table_open(*, user: AbstractBaseUser | None, bots: int = 4, name: str = "") -> Table:
+    """A table against ``bots`` bots (with ``user`` in seat 1, or bots only for a demo table that
+    plays by itself). Bots that bust sit down again with a new stack."""
+    table = table_open(
+        name=name or _fmt(_("Practice of %(name)s"), name=display_name(user) if user else "ARF").__str__(),
+        kind=Table.Kind.PRACTICE,
+        max_seats=min(MAX_SEATS, bots + 2),
+        small_blind=10,
+        big_blind=20,
+        starting_stack=2000,
+        action_seconds=30,
+        created_by=user,
+    )
+    for bot in bot_users(bots):
+        table_seat_player(table=table, user=bot, is_bot=True)
+    if user is not None:
+        table_seat_player(table=table, user=user, seat=table.max_seats)
+    table.refresh_from_db()
+    return table

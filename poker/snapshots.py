@@ -163,6 +163,74 @@ def _seat_entry(number: int) -> dict[str, Any]:
     return {"number": number, "empty": True}
 
 
+def _player_entry(hand: Hand, fold: HandFold, player: int) -> dict[str, Any]:
+    return {
+        "empty": False,
+        "user_id": hand.user_ids[player],
+        "name": hand.names[player],
+        "stack": fold.stacks[player],
+        "bet": fold.bets[player],
+        "folded": fold.folded[player],
+        "all_in": fold.all_in[player] and not fold.over,
+        "in_hand": True,
+        "cards": fold.cards[player],
+        "hand_name": fold.hand_names[player],
+        "equity": fold.equity[player],
+        "last_action": fold.last_action[player],
+        "winner": player in fold.winners,
+    }
+
+
+def _hand_entry(hand: Hand, fold: HandFold) -> dict[str, Any]:
+    return {
+        "id": hand.pk,
+        "number": hand.number,
+        "street": fold.street,
+        "board": list(fold.board),
+        "pots": list(fold.pots) if len(fold.pots) > 1 else [],
+        "pot": fold.gathered,
+        "total": fold.gathered + sum(fold.bets),
+        "button": hand.button_seat,
+        "small_blind": hand.small_blind,
+        "big_blind": hand.big_blind,
+        "ante": hand.ante,
+        "over": fold.over,
+        "results": list(fold.results),  # a copy: a replay keeps the views of every step
+    }
+
+
+def replay_steps(
+    hand: Hand, events: Sequence[StoredEvent], user_id: int | None, max_seats: int
+) -> list[dict]:
+    """A finished hand step by step, as ``user_id`` saw it (his own cards, the hands shown)."""
+    player = hand.player_of(user_id)
+    fold = HandFold(hand)
+    steps = []
+    for event in events:
+        if not event.visible_to(player):
+            continue
+        fold.apply(event)
+        if event.payload["type"] not in LOG_TYPES | {"hand_started", "equity"}:
+            continue
+        seats = []
+        for number in range(1, max_seats + 1):
+            entry = _seat_entry(number)
+            if number in hand.seats:
+                entry.update(_player_entry(hand, fold, hand.seats.index(number)))
+            seats.append(entry)
+        steps.append(
+            {
+                "seq": event.seq,
+                "seats": seats,
+                "hand": _hand_entry(hand, fold),
+                "log": fold.log[-LOG_LENGTH:],
+                "actor": None,
+                "me": {"user_id": user_id, "seat": hand.seats[player] if player is not None else None},
+            }
+        )
+    return steps
+
+
 def table_view(
     *,
     table: Table,
@@ -185,21 +253,7 @@ def table_view(
             if seat is not None and seat.user_id != hand.user_ids[player] and fold.over:
                 player = None  # somebody else sat down in the seat after the hand
         if player is not None:
-            entry.update(
-                empty=False,
-                user_id=hand.user_ids[player],
-                name=hand.names[player],
-                stack=fold.stacks[player],
-                bet=fold.bets[player],
-                folded=fold.folded[player],
-                all_in=fold.all_in[player] and not fold.over,
-                in_hand=True,
-                cards=fold.cards[player],
-                hand_name=fold.hand_names[player],
-                equity=fold.equity[player],
-                last_action=fold.last_action[player],
-                winner=player in fold.winners,
-            )
+            entry.update(_player_entry(hand, fold, player))
         elif seat is not None:
             entry.update(
                 empty=False, user_id=seat.user_id, name=names[seat.user_id], stack=seat.stack, in_hand=False
@@ -234,21 +288,7 @@ def table_view(
         "me": None,
     }
     if fold is not None:
-        view["hand"] = {
-            "id": hand.pk,
-            "number": hand.number,
-            "street": fold.street,
-            "board": fold.board,
-            "pots": fold.pots if len(fold.pots) > 1 else [],
-            "pot": fold.gathered,
-            "total": fold.gathered + sum(fold.bets),
-            "button": hand.button_seat,
-            "small_blind": hand.small_blind,
-            "big_blind": hand.big_blind,
-            "ante": hand.ante,
-            "over": fold.over,
-            "results": fold.results,
-        }
+        view["hand"] = _hand_entry(hand, fold)
         view["log"] = fold.log[-LOG_LENGTH:]
     return view
 

@@ -12,20 +12,27 @@ precomputed:
 * ``HIGH_FLUSH`` maps a 13-bit set of ranks in one suit to the best flush or straight flush;
 * ``FLUSH_SUIT`` maps the packed suit counts of up to 7 cards to the suit holding five or more.
 
-The per-card key ``HIGH_CARD_KEY[card]`` packs the base-5 rank key above 12 bits of suit counts
-(3 bits per suit), so the sum of the keys of a hand gives both at once.
+The per-card key ``HIGH_CARD_KEY[card]`` packs three fields, so that the sum of a hand's keys
+gives them all at once: from bit 0, the card's own bit in suit-major order (``13 * suit + rank``:
+the 13 bits of a suit are its ranks, ready for ``HIGH_FLUSH``; distinct cards add without carry,
+so a repeated card shows as fewer bits set), then 3 spare bits for such carries, then 12 bits of
+suit counts (3 bits a suit), then the base-5 rank key.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
+import numpy as np
+
 # Category indices double as the category numbers of RULES.md (dealer draw payouts).
 HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH = range(6)
 FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH, ROYAL_FLUSH = range(6, 10)
 
-SUIT_BITS = 12  # 3 bits of count for each of the 4 suits
-SUIT_MASK = (1 << SUIT_BITS) - 1
+CARD_MASK = (1 << 52) - 1  # the card bits of a hand
+SUIT_SHIFT = 55  # 52 card bits and 3 bits for the carries of repeated cards
+SUIT_MASK = (1 << 12) - 1  # 3 bits of count for each of the 4 suits
+RANK_SHIFT = SUIT_SHIFT + 12
 RANK_POWER = [5**r for r in range(13)]  # a rank multiset is the base-5 number of its counts
 
 # A straight as a 13-bit rank set, indexed by its top card's rank; the wheel (A-2-3-4-5) tops at 3.
@@ -80,20 +87,23 @@ def _high_classes() -> list[tuple[Class, tuple[int, ...], bool]]:
 
 
 def _extend(five: dict[int, int], power: list[int], sizes: tuple[int, ...]) -> dict[int, int]:
-    """Best value of every multiset of 6, 7 ranks: the best over the multisets one rank smaller."""
-    table = dict(five)
-    previous = five
+    """Best value of every multiset of 6, then 7 ranks: the best over the multisets one rank
+    smaller. Done with numpy arrays, because 320,000 steps in Python would slow the import."""
+    powers = np.array(power, dtype=np.int64)
+    keys = np.fromiter(five.keys(), dtype=np.int64, count=len(five))
+    values = np.fromiter(five.values(), dtype=np.int64, count=len(five))
+    all_keys, all_values = [keys], [values]
     for _ in sizes:
-        current: dict[int, int] = {}
-        for key, value in previous.items():
-            for p in power:
-                if key // p % 5 < 4:
-                    bigger = key + p
-                    if current.get(bigger, -1) < value:
-                        current[bigger] = value
-        table.update(current)
-        previous = current
-    return table
+        room = keys[:, None] // powers % 5 < 4  # a rank can be added while it has fewer than four
+        bigger = (keys[:, None] + powers)[room]
+        value = np.broadcast_to(values[:, None], room.shape)[room]
+        order = np.lexsort((value, bigger))  # by key, then value: the last of each key is the best
+        bigger, value = bigger[order], value[order]
+        last = np.append(bigger[1:] != bigger[:-1], True)
+        keys, values = bigger[last], value[last]
+        all_keys.append(keys)
+        all_values.append(values)
+    return dict(zip(np.concatenate(all_keys).tolist(), np.concatenate(all_values).tolist(), strict=True))
 
 
 def _build_high() -> tuple[list[Class], dict[int, int], list[int], list[int], list[int]]:
@@ -108,25 +118,29 @@ def _build_high() -> tuple[list[Class], dict[int, int], list[int], list[int], li
             by_ranks[_multiset_key(five, RANK_POWER)] = value
     by_ranks = _extend(by_ranks, RANK_POWER, (6, 7))
 
-    flush = [-1] * 8192  # -1: fewer than five ranks, no flush
-    for mask in range(8192):
-        if mask.bit_count() < 5:
-            continue
-        for top in range(12, 2, -1):
-            if mask & STRAIGHT_MASKS[top] == STRAIGHT_MASKS[top]:
-                flush[mask] = flush_of_five[STRAIGHT_MASKS[top]]
-                break
-        else:
-            best = [r for r in _DESCENDING if mask >> r & 1][:5]
-            flush[mask] = flush_of_five[_rank_mask(tuple(best))]
+    # Flushes, for every 13-bit set of suited ranks: the highest straight in it, else its top five.
+    masks = np.arange(8192, dtype=np.int64)
+    five_of = np.full(8192, -1, dtype=np.int64)
+    five_of[list(flush_of_five)] = list(flush_of_five.values())
+    top_five = masks.copy()
+    for _ in range(8):
+        top_five = np.where(np.bitwise_count(top_five) > 5, top_five & (top_five - 1), top_five)
+    flush = np.where(np.bitwise_count(masks) >= 5, five_of[top_five], -1)
+    for top in range(3, 13):  # the highest straight found last wins
+        straight = STRAIGHT_MASKS[top]
+        flush = np.where(masks & straight == straight, five_of[straight], flush)
 
-    flush_suit = [-1] * (1 << SUIT_BITS)
-    for packed in range(1 << SUIT_BITS):
-        for suit in range(4):
-            if packed >> (3 * suit) & 7 >= 5:
-                flush_suit[packed] = suit
-    card_key = [(RANK_POWER[c >> 2] << SUIT_BITS) + (1 << (3 * (c & 3))) for c in range(52)]
-    return classes, by_ranks, flush, flush_suit, card_key
+    packed = np.arange(SUIT_MASK + 1)
+    flush_suit = np.full(SUIT_MASK + 1, -1, dtype=np.int64)
+    for suit in range(4):
+        flush_suit[packed >> (3 * suit) & 7 >= 5] = suit
+    card_key = [
+        (RANK_POWER[c >> 2] << RANK_SHIFT)
+        | (1 << (SUIT_SHIFT + 3 * (c & 3)))
+        | (1 << (13 * (c & 3) + (c >> 2)))
+        for c in range(52)
+    ]
+    return classes, by_ranks, flush.tolist(), flush_suit.tolist(), card_key
 
 
 HIGH_CLASSES, HIGH_BY_RANKS, HIGH_FLUSH, FLUSH_SUIT, HIGH_CARD_KEY = _build_high()

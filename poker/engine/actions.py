@@ -57,7 +57,12 @@ class Action:
 
     @classmethod
     def draw(cls, cards: Any = ()) -> Action:
-        return cls(DRAW, cards=tuple(parse_cards(cards)))
+        """Throw ``cards`` ("3c 5d" or a list) to draw as many; none stands pat.
+
+        Identical cards are allowed: with two decks a player may hold both copies of a card
+        (whether he holds what he throws is the game's question, asked when he acts).
+        """
+        return cls(DRAW, cards=tuple(parse_cards(cards, allow_duplicates=True)))
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}

@@ -97,7 +97,13 @@ def parse_cards(text: str | Iterable[str | Card], *, allow_duplicates: bool = Fa
 
 
 def format_cards(cards: Iterable[Card]) -> str:
+    """ "As Kd 7c": the cards' text, separated by spaces."""
     return " ".join(_NAMES[c] for c in cards)
+
+
+def card_names(cards: Iterable[Card]) -> list[str]:
+    """["As", "Kd"]: the cards' text, as events and stored states hold them."""
+    return [_NAMES[c] for c in cards]
 
 
 def full_deck(decks: int = 1) -> list[Card]:

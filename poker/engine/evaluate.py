@@ -7,11 +7,13 @@ High values are dense, 0 (7-5-4-3-2 offsuit) to 7,461 (royal flush); low values 
 
 ``evaluate_high_raw`` and ``evaluate_low_raw`` return the plain ``int`` for hot loops; the batch
 evaluator for numpy arrays lives in ``batch.py`` and gives the very same numbers.
+``describe_high(category, ranks, lang)`` names a high hand from its parts, for games that value
+hands their own way (two-deck draw against the dealer, where five of a kind exists).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from . import _tables as t
@@ -80,13 +82,13 @@ _EN_MANY = _words("twos threes fours fives sixes sevens eights nines tens jacks 
 
 
 def _fr_of(rank: int) -> str:
-    """ "d'as", "de rois": the French elision before a vowel ("huit" has an aspirated h)."""
+    """French "of": "d'as", "de rois" (elision before a vowel; "huit" has an aspirated h)."""
     word = _FR_MANY[rank]
     return f"d'{word}" if word == "as" else f"de {word}"
 
 
 def _fr_at(rank: int) -> str:
-    """ "à l'as", "au roi", "à la dame": the French "…-high"."""
+    """French "…-high": "à l'as", "au roi", "à la dame"."""
     if rank == 12:
         return "à l'as"
     if rank == 10:
@@ -95,7 +97,7 @@ def _fr_at(rank: int) -> str:
 
 
 def _fr_with(rank: int) -> str:
-    """ "aux rois", "aux as", "aux dix" (for "full of")."""
+    """French "full of": "aux rois", "aux as", "aux dix"."""
     return f"aux {_FR_MANY[rank]}"
 
 
@@ -125,99 +127,103 @@ class HighHand(int):
         return "".join(RANKS[r] for r in t.HIGH_CLASSES[self][1])
 
     def name(self, lang: str = "fr") -> str:
+        """The category in French ("Double paire") or English ("Two pair")."""
         return _CATEGORY_NAMES[_check_lang(lang)][t.HIGH_CLASSES[self][0]]
 
     def describe(self, lang: str = "fr") -> str:
         """A sentence for the hand history: "Full aux rois par les dix", "Pair of aces"."""
         category, r = t.HIGH_CLASSES[self]
-        if _check_lang(lang) == "fr":
-            return _describe_fr(category, r)
-        return _describe_en(category, r)
+        return describe_high(category, r, lang)
 
     def __repr__(self) -> str:
         return f"HighHand({int(self)}, {self.describe('en')!r})"
 
 
-def _describe_fr(category: int, r: tuple[int, ...]) -> str:
-    if category == t.ROYAL_FLUSH:
-        return "Quinte flush royale"
-    if category == t.STRAIGHT_FLUSH:
-        return f"Quinte flush {_fr_at(r[0])}"
-    if category == t.FOUR_OF_A_KIND:
-        return f"Carré {_fr_of(r[0])}"
-    if category == t.FULL_HOUSE:
-        return f"Full {_fr_with(r[0])} par les {_FR_MANY[r[1]]}"
-    if category == t.FLUSH:
-        return f"Couleur {_fr_at(r[0])}"
-    if category == t.STRAIGHT:
-        return f"Quinte {_fr_at(r[0])}"
-    if category == t.THREE_OF_A_KIND:
-        return f"Brelan {_fr_of(r[0])}"
-    if category == t.TWO_PAIR:
-        return f"Double paire {_fr_with(r[0])} par les {_FR_MANY[r[1]]}"
-    if category == t.PAIR:
-        return f"Paire {_fr_of(r[0])}"
-    return f"Hauteur {_FR_ONE[r[0]]}"
+# How each category is said, by category number (five of a kind, 10, only with two decks), with
+# the words of its ranks: {one}/{One} the top rank ("roi", "King"), {many} its plural ("rois",
+# "kings"), {of} "de rois"/"d'as", {at} "au roi"/"à l'as", {with_} "aux rois", {second} the plural
+# of the second rank (full house, two pair).
+_HIGH_NAMES = {
+    "fr": (
+        "Hauteur {one}",
+        "Paire {of}",
+        "Double paire {with_} par les {second}",
+        "Brelan {of}",
+        "Quinte {at}",
+        "Couleur {at}",
+        "Full {with_} par les {second}",
+        "Carré {of}",
+        "Quinte flush {at}",
+        "Quinte flush royale",
+        "Cinq {many}",
+    ),
+    "en": (
+        "{One} high",
+        "Pair of {many}",
+        "Two pair, {many} and {second}",
+        "Three {many}",
+        "{One}-high straight",
+        "{One}-high flush",
+        "Full house, {many} full of {second}",
+        "Four {many}",
+        "{One}-high straight flush",
+        "Royal flush",
+        "Five {many}",
+    ),
+}
 
 
-def _describe_en(category: int, r: tuple[int, ...]) -> str:
-    if category == t.ROYAL_FLUSH:
-        return "Royal flush"
-    if category == t.STRAIGHT_FLUSH:
-        return f"{_EN_ONE[r[0]].capitalize()}-high straight flush"
-    if category == t.FOUR_OF_A_KIND:
-        return f"Four {_EN_MANY[r[0]]}"
-    if category == t.FULL_HOUSE:
-        return f"Full house, {_EN_MANY[r[0]]} full of {_EN_MANY[r[1]]}"
-    if category == t.FLUSH:
-        return f"{_EN_ONE[r[0]].capitalize()}-high flush"
-    if category == t.STRAIGHT:
-        return f"{_EN_ONE[r[0]].capitalize()}-high straight"
-    if category == t.THREE_OF_A_KIND:
-        return f"Three {_EN_MANY[r[0]]}"
-    if category == t.TWO_PAIR:
-        return f"Two pair, {_EN_MANY[r[0]]} and {_EN_MANY[r[1]]}"
-    if category == t.PAIR:
-        return f"Pair of {_EN_MANY[r[0]]}"
-    return f"{_EN_ONE[r[0]].capitalize()} high"
+def describe_high(category: int, ranks: Sequence[int], lang: str = "fr") -> str:
+    """The name of a high hand from its parts: "Full aux rois par les dix", "Pair of aces".
+
+    ``category`` is RULES.md's category number (high card 0 ... royal flush 9, and five of a kind
+    10, which only two decks can make); ``ranks`` are the ranks that break ties, most significant
+    first, deuce 0 ... ace 12 (for a full house: the three, then the pair). For games that value
+    hands themselves (draw against the dealer) and still name them like ``HighHand.describe``.
+    """
+    template = _HIGH_NAMES[_check_lang(lang)][category]
+    top = ranks[0]
+    second = ranks[1] if len(ranks) > 1 else top
+    if lang == "fr":
+        return template.format(
+            one=_FR_ONE[top],
+            many=_FR_MANY[top],
+            of=_fr_of(top),
+            at=_fr_at(top),
+            with_=_fr_with(top),
+            second=_FR_MANY[second],
+        )
+    return template.format(One=_EN_ONE[top].capitalize(), many=_EN_MANY[top], second=_EN_MANY[second])
 
 
-_KEY = {Card(i): key for i, key in enumerate(t.HIGH_CARD_KEY)}  # int keys hash like their Card
-_CARD_SET = frozenset(_KEY)
+# Keyed by the interned Card objects, so lookups hit on identity; a plain int 0..51 finds its card too.
+_KEY = {Card(i): key for i, key in enumerate(t.HIGH_CARD_KEY)}
 _BY_RANKS = t.HIGH_BY_RANKS
 _FLUSH = t.HIGH_FLUSH
 _FLUSH_SUIT = t.FLUSH_SUIT
+_CARD_MASK = t.CARD_MASK
+_SUIT_SHIFT = t.SUIT_SHIFT
 _SUIT_MASK = t.SUIT_MASK
-_SUIT_BITS = t.SUIT_BITS
+_RANK_SHIFT = t.RANK_SHIFT
+_HIGH_HANDS = [HighHand(value) for value in range(len(t.HIGH_CLASSES))]  # interned, like cards
 
 
 def evaluate_high_raw(cards: tuple[int, ...] | list[int]) -> int:
-    """The best high hand of 5 to 7 distinct cards as a plain int (no checks: the hot path)."""
-    key = sum(map(_KEY.__getitem__, cards))
-    suit = _FLUSH_SUIT[key & _SUIT_MASK]
+    """The best high hand of 5 to 7 distinct cards as a plain int, without any check.
+
+    This is the hot path (showdowns, equity loops): 7 cards are summed unrolled, which is twice
+    as fast in CPython as ``sum(map(...))``; see ``_tables`` for what the key sum holds.
+    """
+    if len(cards) == 7:
+        a, b, c, d, e, f, g = cards
+        k = _KEY
+        key = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
+    else:
+        key = sum(map(_KEY.__getitem__, cards))
+    suit = _FLUSH_SUIT[key >> _SUIT_SHIFT & _SUIT_MASK]
     if suit < 0:
-        return _BY_RANKS[key >> _SUIT_BITS]
-    mask = 0
-    for card in cards:
-        if card & 3 == suit:
-            mask |= 1 << (card >> 2)
-    return _FLUSH[mask]  # five suited cards of seven leave no room for a full house or quads
-
-
-def _as_cards(cards: Iterable[Card | int | str] | str, smallest: int, what: str) -> tuple[int, ...]:
-    hand = tuple(parse_cards(cards) if isinstance(cards, str) else cards)
-    if not _CARD_SET.issuperset(hand):  # names like "As", or something that is no card at all
-        hand = tuple(Card(c) if isinstance(c, str | Card) or type(c) is int else _not_a_card(c) for c in hand)
-    if len(set(hand)) != len(hand):
-        repeated = next(c for i, c in enumerate(hand) if c in hand[:i])
-        raise ValueError(f"duplicate card: {Card(repeated)}")
-    if len(hand) < smallest:
-        raise ValueError(f"{what} needs at least {smallest} cards, got {len(hand)}")
-    return hand
-
-
-def _not_a_card(item: object) -> Card:
-    raise ValueError(f"not a card: {item!r}")
+        return _BY_RANKS[key >> _RANK_SHIFT]
+    return _FLUSH[key >> 13 * suit & 0x1FFF]  # 5 suited cards of 7 leave no room for a full house
 
 
 def evaluate_high(cards: Iterable[Card | int | str] | str) -> HighHand:
@@ -225,11 +231,52 @@ def evaluate_high(cards: Iterable[Card | int | str] | str) -> HighHand:
 
     Raises ValueError naming a malformed or repeated card, or when there are fewer than five.
     """
-    hand = _as_cards(cards, 5, "a high hand")
+    hand = cards if type(cards) is tuple else _as_tuple(cards)
+    n = len(hand)
+    try:
+        if n == 7:
+            a, b, c, d, e, f, g = hand
+            k = _KEY
+            key = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
+        elif 5 <= n < 7:
+            key = sum(map(_KEY.__getitem__, hand))
+        else:
+            key = -1
+    except (KeyError, TypeError):  # not a card, or a name such as "As": _checked() says which
+        key = -1
+    if key >= 0 and (key & _CARD_MASK).bit_count() == n:  # fewer bits: a card is repeated
+        suit = _FLUSH_SUIT[key >> _SUIT_SHIFT & _SUIT_MASK]
+        if suit < 0:
+            return _HIGH_HANDS[_BY_RANKS[key >> _RANK_SHIFT]]
+        return _HIGH_HANDS[_FLUSH[key >> 13 * suit & 0x1FFF]]
+    hand = _checked(hand, 5, "a high hand")
     if len(hand) <= 7:
-        return HighHand(evaluate_high_raw(hand))
+        return _HIGH_HANDS[evaluate_high_raw(hand)]
     # More than 7 cards (a flush may then sit beside a full house): the best of every 7 is the best.
-    return HighHand(max(evaluate_high_raw(seven) for seven in combinations(hand, 7)))
+    return _HIGH_HANDS[max(evaluate_high_raw(seven) for seven in combinations(hand, 7))]
+
+
+def _as_tuple(cards: Iterable[Card | int | str] | str) -> tuple[Card | int | str, ...]:
+    return tuple(parse_cards(cards)) if isinstance(cards, str) else tuple(cards)
+
+
+def _checked(hand: tuple[Card | int | str, ...], smallest: int, what: str) -> tuple[Card, ...]:
+    """The hand as cards, or a ValueError that names the first problem."""
+    cards = tuple(_to_card(item) for item in hand)
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise ValueError(f"duplicate card: {card}")
+        seen.add(card)
+    if len(cards) < smallest:
+        raise ValueError(f"{what} needs at least {smallest} cards, got {len(cards)}")
+    return cards
+
+
+def _to_card(item: Card | int | str) -> Card:
+    if isinstance(item, str) or (isinstance(item, int) and not isinstance(item, bool)):
+        return Card(item)  # raises ValueError naming a bad name or index
+    raise ValueError(f"not a card: {item!r}")
 
 
 class LowHand(int):
@@ -249,7 +296,7 @@ class LowHand(int):
         return "".join(_LOW_RANKS[x] for x in _low_five(category, r))
 
     def name(self, lang: str = "fr") -> str:
-        """ "Sept bas" / "Seven low" for an unpaired hand, else the category name ("Paire")."""
+        """An unpaired hand by its highest card, "Sept bas" / "Seven low"; else "Paire", "Full"..."""
         category, r = _low_tables()[0][self]
         if category != t.HIGH_CARD:
             return _CATEGORY_NAMES[_check_lang(lang)][category]
@@ -296,7 +343,7 @@ def _low_tables() -> tuple[list[t.Class], dict[int, int], dict[int, int]]:
 
 
 def evaluate_low_raw(cards: tuple[int, ...] | list[int]) -> int:
-    """The best ace-to-five low of 5 to 7 cards as a plain int (no checks)."""
+    """The best ace-to-five low of 5 to 7 distinct cards as a plain int, without any check."""
     _, by_ranks, key = _LOW or _low_tables()
     return by_ranks[sum(map(key.__getitem__, cards))]
 
@@ -304,7 +351,8 @@ def evaluate_low_raw(cards: tuple[int, ...] | list[int]) -> int:
 def evaluate_low(cards: Iterable[Card | int | str] | str) -> LowHand:
     """The best ace-to-five low (Razz) among 5 or more cards: aces low, straights and flushes
     ignored, pairs bad. Greater is better: A-2-3-4-5 is the greatest value."""
-    hand = _as_cards(cards, 5, "a low hand")
+    hand = cards if type(cards) is tuple else _as_tuple(cards)
+    hand = _checked(hand, 5, "a low hand")
     if len(hand) <= 7:
         return LowHand(evaluate_low_raw(hand))
     return LowHand(max(evaluate_low_raw(seven) for seven in combinations(hand, 7)))

@@ -21,8 +21,9 @@ How the rules are read, where RULES.md leaves a choice to the program:
   is then the player who acts last after the flop and the dealing starts on his left.
 - Antes are posted first, then the small and the big blind, each from what is left of the stack. A
   big blind all-in for less still counts as a full big blind: the others call the full big blind,
-  and the minimum raise is to two big blinds (the part nobody matches comes back at the end of the
-  round, like any uncalled bet).
+  and the minimum raise is to two big blinds. Nobody is asked for chips that no other player still
+  in could match (they would come back as an uncalled bet): heads-up against a big blind all-in
+  for no more than the small blind, the small blind has nothing to call and the hand runs out.
 - A bet is a raise from zero: every ``raise_to`` amount is the player's total for the round. The
   minimum bet is one big blind; a raise must add at least the size of a full raise, the largest full
   bet or raise increment of the round and at least one big blind. An all-in may be smaller.
@@ -42,20 +43,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import _betting as betting
 from . import events as ev
+from ._betting import MAX_PLAYERS, MIN_PLAYERS
+from ._deck import deck_to_deal, unused_cards
+from ._showdown import award_pots, show_hands
+from ._state import StateFormat, whole
 from .actions import CALL, CHECK, FOLD, RAISE, Action, IllegalAction, LegalActions
-from .cards import Card, check_deck, full_deck, parse_cards, shuffled_deck
+from .cards import Card, card_names, parse_cards
 from .evaluate import HighHand, evaluate_high_raw
-from .pots import Pot, build_pots, split_pot
+from .pots import Pot, build_pots
 
 STREETS = ("preflop", "flop", "turn", "river")
 PREFLOP, FLOP, TURN, RIVER = range(4)
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
 STATE_VERSION = 1
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +70,7 @@ class NoLimitHoldem:
     def __post_init__(self) -> None:
         for name in ("small_blind", "big_blind", "ante"):
             value = getattr(self, name)
-            if not _whole(value) or value < 0:
+            if not whole(value) or value < 0:
                 raise ValueError(f"{name} must be a whole number of chips, 0 or more, not {value!r}")
         if self.big_blind <= 0:
             raise ValueError(f"the big blind must be positive, not {self.big_blind}")
@@ -99,30 +100,30 @@ class HoldemHand:
     """One hand of no-limit Hold'em: plain data, advanced by ``act``."""
 
     __slots__ = (
-        "small_blind",
-        "big_blind",
-        "ante",
-        "button",
-        "small_blind_player",
-        "big_blind_player",
-        "starting_stacks",
-        "stacks",
-        "bets",
-        "committed",
-        "folded",
         "acted",
-        "shown",
-        "hole_cards",
-        "board",
-        "deck",
-        "burned",
-        "street",
-        "level",
-        "full_raise",
         "actor",
         "aggressor",
-        "is_over",
+        "ante",
+        "bets",
+        "big_blind",
+        "big_blind_player",
+        "board",
+        "burned",
+        "button",
+        "committed",
+        "deck",
         "events",
+        "folded",
+        "full_raise",
+        "hole_cards",
+        "is_over",
+        "level",
+        "shown",
+        "small_blind",
+        "small_blind_player",
+        "stacks",
+        "starting_stacks",
+        "street",
     )
 
     small_blind: int
@@ -162,28 +163,24 @@ class HoldemHand:
         deck: Sequence[Card | str] | str | None,
         blind_players: tuple[int | None, int] | None,
     ) -> HoldemHand:
+        betting.check_stacks(stacks, "a Hold'em hand")
         n = len(stacks)
-        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise ValueError(f"a Hold'em hand needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
-        for i, stack in enumerate(stacks):
-            if not _whole(stack):
-                raise ValueError(f"the stack of player {i} must be a whole number of chips, not {stack!r}")
-            if stack <= 0:
-                raise ValueError(f"the stack of player {i} must be positive, not {stack}")
-        if not _whole(button) or not 0 <= button < n:
+        if not whole(button) or not 0 <= button < n:
             raise ValueError(f"the button {button!r} is not a player of this table (0 to {n - 1})")
         if blind_players is None:
             sb: int | None = button if n == 2 else (button + 1) % n
             bb = (button + 1) % n if n == 2 else (button + 2) % n
         else:
             sb, bb = blind_players
-            if not _whole(bb) or not 0 <= bb < n:
+            if not whole(bb) or not 0 <= bb < n:
                 raise ValueError(f"the big blind player {bb!r} is not a player of this table (0 to {n - 1})")
-            if sb is not None and (not _whole(sb) or not 0 <= sb < n):
-                raise ValueError(f"the small blind player {sb!r} is not a player of this table (0 to {n - 1})")
+            if sb is not None and (not whole(sb) or not 0 <= sb < n):
+                raise ValueError(
+                    f"the small blind player {sb!r} is not a player of this table (0 to {n - 1})"
+                )
             if sb == bb:
                 raise ValueError(f"player {bb} cannot post both blinds")
-        cards = shuffled_deck() if deck is None else check_deck(deck)
+        cards = deck_to_deal(deck)
 
         self = cls.__new__(cls)
         self.small_blind = game.small_blind
@@ -226,25 +223,25 @@ class HoldemHand:
         order = [(button + 1 + k) % n for k in range(n)]  # clockwise from the button's left
         st = self.stacks
         if game.ante:
-            committed = self.committed
-            for i in order:
-                amount = min(game.ante, st[i])
-                st[i] -= amount
-                committed[i] += amount
-                events.append({"type": ev.ANTE, "player": i, "amount": amount, "all_in": not st[i]})
-        for kind, player, blind in ((ev.SMALL_BLIND, sb, game.small_blind), (ev.BIG_BLIND, bb, game.big_blind)):
+            betting.post_antes(game.ante, order, st, self.committed, events)
+        for kind, player, blind in (
+            (ev.SMALL_BLIND, sb, game.small_blind),
+            (ev.BIG_BLIND, bb, game.big_blind),
+        ):
             if player is not None and blind:
                 amount = min(blind, st[player])
                 if amount:
                     st[player] -= amount
                     self.bets[player] = amount
-                    events.append({"type": kind, "player": player, "amount": amount, "all_in": not st[player]})
+                    events.append(
+                        {"type": kind, "player": player, "amount": amount, "all_in": not st[player]}
+                    )
 
         hole = self.hole_cards
         for k in range(2 * n):
             hole[order[k % n]].append(cards[k])
         for i in order:
-            events.append({"type": ev.HOLE_CARDS, "player": i, "cards": [str(c) for c in hole[i]], "private": True})
+            events.append({"type": ev.HOLE_CARDS, "player": i, "cards": card_names(hole[i]), "private": True})
         self.deck = cards[2 * n :]
 
         actor = self._next_actor((bb + 1) % n)
@@ -291,43 +288,23 @@ class HoldemHand:
         i = self.actor
         if i is None:
             return LegalActions()
-        to_call = self.level - self.bets[i]
-        call = min(to_call, self.stacks[i]) if to_call > 0 else 0
-        bounds = self._raise_bounds(i)
-        low, high = (None, None) if isinstance(bounds, str) else bounds
-        return LegalActions(
-            can_fold=call > 0,
-            can_check=call == 0,
-            can_call=call > 0,
-            call_amount=call,
-            min_raise_to=low,
-            max_raise_to=high,
-        )
+        return betting.betting_options(self._to_call(i), self.stacks[i], self._raise_bounds(i))
 
-    def check_action(self, action: Action) -> None:
-        """Raise IllegalAction saying why ``action`` is not allowed now; return if it is."""
+    def check_action(self, action: Action, player: int | None = None) -> None:
+        """Raise IllegalAction saying why ``action`` is not allowed now; return if it is.
+
+        ``player``, when given, must be the player to act."""
         i = self.actor
-        if i is None:
-            raise IllegalAction("the hand is over" if self.is_over else "no player is to act")
+        if i is None or (player is not None and player != i):
+            betting.refuse_turn(i, self.is_over, player)
         kind = action.kind
-        to_call = self.level - self.bets[i]
-        if kind == CHECK:
-            if to_call > 0:
-                raise IllegalAction(f"player {i} cannot check: {min(to_call, self.stacks[i])} to call")
-        elif kind == CALL:
-            if to_call <= 0:
-                raise IllegalAction(f"player {i} has nothing to call: check")
-        elif kind == FOLD:
-            if to_call <= 0:
-                raise IllegalAction(f"player {i} may not fold with nothing to call: check")
+        if kind in (CHECK, CALL, FOLD):
+            to_call = self._to_call(i)
+            if (kind == CHECK) == (to_call > 0):  # a check facing a bet, a call or fold facing none
+                betting.refuse_check_call_or_fold(i, kind, to_call, self.stacks[i])
         elif kind == RAISE:
-            bounds = self._raise_bounds(i)
-            if isinstance(bounds, str):
-                raise IllegalAction(f"player {i} cannot raise: {bounds}")
-            low, high = bounds
             amount = action.amount
-            if not _whole(amount):
-                raise IllegalAction(f"the amount must be a whole number of chips, not {amount!r}")
+            low, high = betting.raise_bounds_or_refuse(i, self._raise_bounds(i), amount)
             assert isinstance(amount, int)
             word = "bet" if self.level == 0 else "raise"
             if amount > high:
@@ -338,9 +315,9 @@ class HoldemHand:
         else:
             raise IllegalAction(f"{action} is not an action of no-limit Hold'em")
 
-    def can_act(self, action: Action) -> bool:
+    def can_act(self, action: Action, player: int | None = None) -> bool:
         try:
-            self.check_action(action)
+            self.check_action(action, player)
         except IllegalAction:
             return False
         return True
@@ -348,9 +325,11 @@ class HoldemHand:
     # ----------------------------------------------------------------------------------------------
     # Playing
 
-    def act(self, action: Action) -> list[ev.Event]:
-        """Apply the actor's ``action`` and return the events it produced (IllegalAction if not allowed)."""
-        self.check_action(action)
+    def act(self, action: Action, player: int | None = None) -> list[ev.Event]:
+        """Apply the actor's ``action`` and return the events it produced (IllegalAction if not allowed).
+
+        ``player``, when given, must be the player to act."""
+        self.check_action(action, player)
         i = self.actor
         assert i is not None
         events = self.events
@@ -358,18 +337,9 @@ class HoldemHand:
         kind = action.kind
         stacks = self.stacks
         bets = self.bets
-        if kind == CHECK:
-            events.append({"type": ev.CHECK, "player": i})
-        elif kind == CALL:
-            amount = min(self.level - bets[i], stacks[i])
-            stacks[i] -= amount
-            bets[i] += amount
-            events.append(
-                {"type": ev.CALL, "player": i, "amount": amount, "total": bets[i], "all_in": not stacks[i]}
-            )
-        elif kind == FOLD:
-            self.folded[i] = True
-            events.append({"type": ev.FOLD, "player": i})
+        if kind != RAISE:
+            to_call = self._to_call(i) if kind == CALL else 0
+            betting.play_check_call_or_fold(i, kind, to_call, stacks, bets, self.folded, events)
         else:
             target = action.amount
             assert target is not None
@@ -404,6 +374,18 @@ class HoldemHand:
             self._end_round()
         return events[start:]
 
+    def _to_call(self, i: int) -> int:
+        """What player i must add to stay in: the bet to match, or, while a big blind all-in for less
+        is all there is, as much of the full big blind as some other player still in could match."""
+        bets = self.bets
+        level = self.level
+        if level > max(bets):
+            stacks = self.stacks
+            folded = self.folded
+            cap = max((bets[j] + stacks[j] for j in range(len(bets)) if j != i and not folded[j]), default=0)
+            level = min(level, cap)
+        return level - bets[i] if level > bets[i] else 0
+
     def _raise_bounds(self, i: int) -> tuple[int, int] | str:
         """(min, max) raise-to for player i, or the reason he may not raise."""
         bets = self.bets
@@ -414,11 +396,7 @@ class HoldemHand:
             return "he has no more chips than it takes to call"
         if self.acted[i] and level - bets[i] < self.full_raise:
             return "the betting was not reopened (an all-in smaller than a full raise): call or fold"
-        folded = self.folded
-        for j in range(len(bets)):
-            if j != i and not folded[j] and stacks[j] + bets[j] > level:
-                break
-        else:
+        if not betting.others_could_call_more(i, level, bets, stacks, self.folded):
             return "no other player still in could call a raise"
         low = level + self.full_raise
         return (low, total) if low < total else (total, total)
@@ -427,23 +405,32 @@ class HoldemHand:
         """The first player from ``start`` clockwise who still has a decision on this round."""
         stacks = self.stacks
         folded = self.folded
-        n = len(stacks)
-        able = [i for i in range(n) if stacks[i] and not folded[i]]
-        if len(able) <= 1:  # alone with chips: he acts only when he faces a bet
-            return able[0] if able and self.bets[able[0]] < self.level else None
         bets = self.bets
         acted = self.acted
         level = self.level
+        exact = level <= max(bets)  # else a big blind all-in for less: see _to_call
+        n = len(stacks)
+        able = 0  # players still in with chips
+        found = None
         for k in range(start, start + n):
             i = k % n
-            if stacks[i] and not folded[i] and (not acted[i] or bets[i] < level):
-                return i
-        return None
+            if stacks[i] and not folded[i]:
+                able += 1
+                if found is None and (not acted[i] or (bets[i] < level if exact else self._to_call(i) > 0)):
+                    found = i
+                if found is not None and able > 1:
+                    return found
+        if able == 1:  # alone with chips: he acts only when he has something to call
+            alone = next(i for i in range(n) if stacks[i] and not folded[i])
+            return alone if self._to_call(alone) else None
+        return found
 
     def _end_round(self) -> None:
         """The betting round is over: gather the bets, then deal on, or run out and settle."""
         while True:
-            self._gather_bets()
+            self.bets = betting.gather_bets(
+                self.bets, self.stacks, self.committed, self.folded, self.events, STREETS[self.street]
+            )
             folded = self.folded
             if folded.count(False) == 1:
                 self._settle()
@@ -469,25 +456,6 @@ class HoldemHand:
                 self.actor = actor
                 return
 
-    def _gather_bets(self) -> None:
-        bets = self.bets
-        top = max(bets)
-        if not top:
-            return
-        i = bets.index(top)
-        second = max(b for j, b in enumerate(bets) if j != i)
-        if top > second:
-            self.stacks[i] += top - second
-            bets[i] = second
-            self.events.append({"type": ev.UNCALLED_BET_RETURNED, "player": i, "amount": top - second})
-        committed = self.committed
-        for j, b in enumerate(bets):
-            committed[j] += b
-        self.bets = [0] * len(bets)
-        self.events.append(
-            {"type": ev.POTS, "street": STREETS[self.street], "pots": [p.to_dict() for p in self.pots]}
-        )
-
     def _deal_street(self) -> None:
         self.street += 1
         street = STREETS[self.street]
@@ -499,145 +467,53 @@ class HoldemHand:
         self.board.extend(cards)
         self.events.append({"type": ev.BURN, "street": street})
         self.events.append(
-            {
-                "type": ev.BOARD,
-                "street": street,
-                "cards": [str(c) for c in cards],
-                "board": [str(c) for c in self.board],
-            }
+            {"type": ev.BOARD, "street": street, "cards": card_names(cards), "board": card_names(self.board)}
         )
 
     def _show_down(self) -> None:
         """Everybody still in shows: the last bettor or raiser of the round first, else the
         first player left of the button, then clockwise."""
-        n = len(self.stacks)
-        folded = self.folded
         first = self.aggressor
-        if first is None or folded[first]:
+        if first is None or self.folded[first]:
             first = self.button + 1
         board = self.board
-        for k in range(first, first + n):
-            i = k % n
-            if not folded[i] and not self.shown[i]:
-                self.shown[i] = True
-                cards = self.hole_cards[i]
-                hand = _hand_names(evaluate_high_raw(cards + board)) if board else None
-                self.events.append(
-                    {"type": ev.SHOW, "player": i, "cards": [str(c) for c in cards], "hand": hand}
-                )
+        hole = self.hole_cards
+
+        def names(i: int) -> dict[str, str] | None:  # None while the board is not out (all-in preflop)
+            return _hand_names(evaluate_high_raw(hole[i] + board)) if board else None
+
+        show_hands(first, self.folded, self.shown, hole, names, self.events)
 
     def _settle(self) -> None:
+        """Each pot to its best high hand; odd chips clockwise from the button's left."""
         n = len(self.stacks)
-        folded = self.folded
-        stacks = self.stacks
-        events = self.events
-        pots = build_pots(self.committed, [not f for f in folded])
         order = [(self.button + 1 + k) % n for k in range(n)]
-        values: dict[int, int] = {}
-        for index, pot in enumerate(pots):
-            players = pot.players
-            if len(players) == 1:
-                winners = list(players)
-                shares = [pot.amount]
-                hand = None
-            else:
-                if not values:
-                    board = self.board
-                    values = {i: evaluate_high_raw(self.hole_cards[i] + board) for i in order if not folded[i]}
-                best = max(values[i] for i in players)
-                winners = [i for i in order if i in players and values[i] == best]
-                shares = split_pot(pot.amount, winners)
-                hand = _hand_names(best)
-            for i, share in zip(winners, shares):
-                stacks[i] += share
-            events.append(
-                {
-                    "type": ev.POT_AWARDED,
-                    "pot": index,
-                    "amount": pot.amount,
-                    "winners": winners,
-                    "shares": shares,
-                    "hand": hand,
-                    "uncontested": len(players) == 1,
-                }
-            )
+        board = self.board
+        hole = self.hole_cards
+
+        def value(i: int) -> int:
+            return evaluate_high_raw(hole[i] + board)
+
+        award_pots(self.committed, self.folded, order, value, _hand_names, self.stacks, self.events)
         self.committed = [0] * n
         self.actor = None
         self.is_over = True
-        events.append({"type": ev.HAND_OVER, "stacks": list(stacks), "winnings": self.winnings})
+        self.events.append({"type": ev.HAND_OVER, "stacks": list(self.stacks), "winnings": self.winnings})
 
     # ----------------------------------------------------------------------------------------------
     # Storing and resuming
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as a JSON-compatible dict (with the secret deck: keep it server-side)."""
-        return {
-            "game": "no_limit_holdem",
-            "version": STATE_VERSION,
-            "small_blind": self.small_blind,
-            "big_blind": self.big_blind,
-            "ante": self.ante,
-            "button": self.button,
-            "small_blind_player": self.small_blind_player,
-            "big_blind_player": self.big_blind_player,
-            "starting_stacks": list(self.starting_stacks),
-            "stacks": list(self.stacks),
-            "bets": list(self.bets),
-            "committed": list(self.committed),
-            "folded": list(self.folded),
-            "acted": list(self.acted),
-            "shown": list(self.shown),
-            "hole_cards": [[str(c) for c in cards] for cards in self.hole_cards],
-            "board": [str(c) for c in self.board],
-            "deck": [str(c) for c in self.deck],
-            "burned": [str(c) for c in self.burned],
-            "street": self.street,
-            "level": self.level,
-            "full_raise": self.full_raise,
-            "actor": self.actor,
-            "aggressor": self.aggressor,
-            "is_over": self.is_over,
-            "events": list(self.events),
-        }
+        return _STORED.dump(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> HoldemHand:
         """The hand stored by ``to_dict``; ValueError if the data is not such a hand."""
-        if data.get("game") != "no_limit_holdem" or data.get("version") != STATE_VERSION:
-            raise ValueError(
-                f"not a stored no-limit Hold'em hand (version {STATE_VERSION}): "
-                f"game={data.get('game')!r}, version={data.get('version')!r}"
-            )
-        self = cls.__new__(cls)
-        try:
-            for name in (
-                "small_blind",
-                "big_blind",
-                "ante",
-                "button",
-                "small_blind_player",
-                "big_blind_player",
-                "street",
-                "level",
-                "full_raise",
-                "actor",
-                "aggressor",
-                "is_over",
-            ):
-                setattr(self, name, data[name])
-            for name in ("starting_stacks", "stacks", "bets", "committed", "folded", "acted", "shown"):
-                setattr(self, name, list(data[name]))
-            self.hole_cards = [parse_cards(cards) for cards in data["hole_cards"]]
-            self.board = parse_cards(data["board"])
-            self.deck = parse_cards(data["deck"])
-            self.burned = parse_cards(data["burned"])
-            self.events = list(data["events"])
-        except KeyError as missing:
-            raise ValueError(f"stored hand has no {missing.args[0]!r}") from None
+        self = _STORED.load(cls, data)
         n = len(self.stacks)
         lists = (self.starting_stacks, self.bets, self.committed, self.folded, self.acted, self.shown)
-        if not MIN_PLAYERS <= n <= MAX_PLAYERS or any(len(x) != n for x in lists) or len(self.hole_cards) != n:
-            raise ValueError("stored hand is inconsistent: the per-player lists differ in length")
+        _STORED.check_players(n, MIN_PLAYERS, MAX_PLAYERS, *lists, self.hole_cards)
         if self.total_chips != sum(self.starting_stacks):
             raise ValueError("stored hand is inconsistent: chips do not add up to the starting stacks")
         return self
@@ -645,6 +521,30 @@ class HoldemHand:
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{STREETS[self.street]}, player {self.actor} to act"
         return f"<HoldemHand {len(self.stacks)} players, {state}, stacks {self.stacks}>"
+
+
+_STORED = StateFormat(
+    game="no_limit_holdem",
+    version=STATE_VERSION,
+    what="no-limit Hold'em hand",
+    values=(
+        "small_blind",
+        "big_blind",
+        "ante",
+        "button",
+        "small_blind_player",
+        "big_blind_player",
+        "street",
+        "level",
+        "full_raise",
+        "actor",
+        "aggressor",
+        "is_over",
+    ),
+    lists=("starting_stacks", "stacks", "bets", "committed", "folded", "acted", "shown"),
+    cards=("board", "deck", "burned"),
+    card_rows=("hole_cards",),
+)
 
 
 def deck_for(
@@ -662,15 +562,15 @@ def deck_for(
     holes = [parse_cards(cards) for cards in hole_cards]
     board_cards = parse_cards(board)
     burn_cards = parse_cards(burns)
-    parse_cards([c for cards in holes for c in cards] + board_cards + burn_cards)  # duplicates
-    used = {c for cards in holes for c in cards} | set(board_cards) | set(burn_cards)
-    spare = iter([c for c in full_deck() if c not in used])
+    spare = iter(unused_cards([c for cards in holes for c in cards] + board_cards + burn_cards))
     order = [(button + 1 + k) % n for k in range(n)]
     deck = [holes[i][r] if r < len(holes[i]) else next(spare) for r in range(2) for i in order]
     dealt = 0  # board cards so far
     for street, count in enumerate((3, 1, 1)):
         deck.append(burn_cards[street] if street < len(burn_cards) else next(spare))
-        deck.extend(board_cards[k] if k < len(board_cards) else next(spare) for k in range(dealt, dealt + count))
+        deck.extend(
+            board_cards[k] if k < len(board_cards) else next(spare) for k in range(dealt, dealt + count)
+        )
         dealt += count
     return deck + list(spare)
 
@@ -683,5 +583,9 @@ def _hand_names(value: int) -> dict[str, str]:
     names = _NAMES.get(value)
     if names is None:
         hand = HighHand(value)
-        names = _NAMES[value] = {"category": hand.category, "en": hand.describe("en"), "fr": hand.describe("fr")}
+        names = _NAMES[value] = {
+            "category": hand.category,
+            "en": hand.describe("en"),
+            "fr": hand.describe("fr"),
+        }
     return dict(names)

@@ -311,3 +311,78 @@ async def test_chat_is_escaped_text_rate_limited_and_can_be_turned_off(table_wit
     finally:
         await h.close()
         await v.close()
+
+
+@pytest.fixture
+def open_table(db):
+    users = [UserFactory(username=n) for n in ("hery", "voahangy", "tiana")]
+    table = services.table_open(name="Ouverte", kind=Table.Kind.CASH, starting_stack=1500)
+    return table, users
+
+
+async def test_players_sit_down_from_the_page_and_the_first_hand_starts(open_table):
+    table, (hery, voahangy, _) = open_table
+    h, v = await clients(table, hery, voahangy)
+    try:
+        assert h.view["table"]["status"] == "waiting" and h.view["me"]["seat"] is None
+        await h.send({"type": "sit", "seat": 3})
+        await h.until(lambda m: m["type"] == "update" and m["view"]["me"]["seat"] == 3)
+        await v.send({"type": "sit", "seat": 3})
+        assert (await v.error())["code"] == "seat_taken"
+        await v.send({"type": "sit"})
+        update = await v.until(lambda m: m["type"] == "update" and m["view"]["hand"] is not None)
+        assert update["view"]["table"]["status"] == "playing"
+        assert next(s for s in update["view"]["seats"] if s["number"] == 3)["stack"] <= 1500
+    finally:
+        await h.close()
+        await v.close()
+
+
+async def test_a_player_sits_out_is_folded_at_once_and_comes_back(table_with_two):
+    table, hery, voahangy, _ = table_with_two
+    h, v = await clients(table, hery, voahangy)
+    try:
+        away = {hery.pk: h, voahangy.pk: v}[actor_of(h.view, [hery, voahangy]).pk]
+        await away.send({"type": "sit_out"})
+        update = await away.until(
+            lambda m: m["type"] == "update" and any(e["type"] == "fold" for e in m["view"]["log"])
+        )
+        assert update["view"]["me"]["sitting_out"]
+        await away.send({"type": "sit_in"})
+        update = await away.until(lambda m: m["type"] == "update" and not m["view"]["me"]["sitting_out"])
+        assert update["view"]["me"]["seat"] is not None
+    finally:
+        await h.close()
+        await v.close()
+
+
+async def test_a_pre_action_answers_for_the_player_when_his_turn_comes(table_with_two):
+    table, hery, voahangy, _ = table_with_two
+    h, v = await clients(table, hery, voahangy)
+    try:
+        first = {hery.pk: h, voahangy.pk: v}[actor_of(h.view, [hery, voahangy]).pk]
+        waiting = v if first is h else h
+        await waiting.send({"type": "pre_action", "value": "check_fold"})
+        await waiting.until(lambda m: m["type"] == "update" and m["view"]["me"]["pre_action"] == "check_fold")
+        await first.act("call")
+        # The big blind's check/fold checks at once: the flop comes without him clicking.
+        update = await first.until(lambda m: m["type"] == "update" and m["view"]["hand"]["board"])
+        assert any(e["type"] == "check" for e in update["view"]["log"])
+        await waiting.send({"type": "pre_action", "value": "sometimes"})
+        assert (await waiting.error())["code"] == "bad_pre_action"
+    finally:
+        await h.close()
+        await v.close()
+
+
+async def test_leaving_an_open_table_between_hands_frees_the_seat(open_table):
+    table, (hery, *_) = open_table
+    (h,) = await clients(table, hery)
+    try:
+        await h.send({"type": "sit"})
+        await h.until(lambda m: m["type"] == "update" and m["view"]["me"]["seat"] is not None)
+        await h.send({"type": "leave"})
+        await h.until(lambda m: m["type"] == "update" and m["view"]["me"] is None)
+        assert not await database_sync_to_async(Seat.objects.filter(table=table).exists)()
+    finally:
+        await h.close()

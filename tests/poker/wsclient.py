@@ -40,6 +40,13 @@ class Client:
             self.view = message["view"]
         return message
 
+    async def poll(self, wait: float = 0.1) -> dict | None:
+        """The next message if one comes within ``wait`` seconds (a timed-out ``receive_from``
+        would cancel the consumer)."""
+        if await self.comm.receive_nothing(timeout=wait):
+            return None
+        return await self.next()
+
     async def until(self, predicate, timeout: float = 5) -> dict:
         """Read messages until one satisfies ``predicate`` (checked on the message)."""
         async with asyncio.timeout(timeout):
