@@ -251,6 +251,7 @@ class TableView:
     number: int
     is_open: bool
     seats: list[Seat]  # players still at this table, by seat
+    poker_table_id: int | None = None  # online sessions: where it is played
 
     @property
     def size(self) -> int:
@@ -340,7 +341,14 @@ def session_board(session: Session) -> SessionBoard:
             (s for s in seats if s.round_number == round_number and s.active and s.table == table.number),
             key=lambda s: s.seat,
         )
-        current.append(TableView(number=table.number, is_open=table.is_open, seats=at_table))
+        current.append(
+            TableView(
+                number=table.number,
+                is_open=table.is_open,
+                seats=at_table,
+                poker_table_id=table.poker_table_id,
+            )
+        )
     drawn: dict[int, list[list[Seat]]] = {}
     for round_no in (1, 2):
         round_seats = sorted(

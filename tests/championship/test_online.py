@@ -5,6 +5,8 @@ player ends with exactly one result, and no chip is created or lost at any table
 from datetime import timedelta
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from championship import rules, selectors
@@ -147,6 +149,8 @@ def test_a_whole_session_online_with_bots():
     round1 = _session_tables(session, 1)
     assert sorted(PokerSeat.objects.filter(table=t).count() for t in round1) == [6, 7, 7]
     assert all(t.blind_provider == f"championship:{session.pk}" and t.stop_at_players == 3 for t in round1)
+    page = Client().get(reverse("session_detail", args=[session.pk])).content.decode()
+    assert all(reverse("poker:table", args=[t.pk]) in page for t in round1)
     clock.clock_set_level(session=session, level=FAST_LEVEL, by=None)
     for table in round1:  # each table keeps its own chips in round 1
         assert chips_on_table(table) == 5000 * PokerSeat.objects.filter(table=table).count()
