@@ -103,8 +103,10 @@ def _check_seats_agree(session):
             )
 
 
-def _play_until(session, done, *, chips_per_round: int, round_number: int):
-    """Bots play every table of the round (deadlines fired at once) until `done()`."""
+def _play_until(session, done, *, chips_per_round: int, round_number: int, per_table: dict | None = None):
+    """Bots play every table of the round (deadlines fired at once) until `done()`, checking that
+    the chips are conserved: over the round's tables, and at each table in `per_table`."""
+    per_table = per_table or {}
     stuck = 0
     for _ in range(20000):
         if done():
@@ -113,7 +115,11 @@ def _play_until(session, done, *, chips_per_round: int, round_number: int):
             _check_seats_agree(session)
         PokerSeat.objects.filter(table__championship_table__session=session).update(is_bot=True)
         tables = _session_tables(session, round_number)
-        assert sum(chips_on_table(t) for t in tables) == chips_per_round  # no chip created or lost
+        # No chip created or lost: round 1 at every table, round 2 over the tables players move between.
+        assert sum(chips_on_table(t) for t in tables) == chips_per_round
+        for table in tables:
+            if table.pk in per_table:
+                assert chips_on_table(table) == per_table[table.pk]
         pending = Table.objects.filter(pk__in=[t.pk for t in tables], deadline_at__isnull=False)
         if not pending.exists():
             stuck += 1
@@ -152,9 +158,10 @@ def test_a_whole_session_online_with_bots():
     page = Client().get(reverse("session_detail", args=[session.pk])).content.decode()
     assert all(reverse("poker:table", args=[t.pk]) in page for t in round1)
     clock.clock_set_level(session=session, level=FAST_LEVEL, by=None)
-    for table in round1:  # each table keeps its own chips in round 1
-        assert chips_on_table(table) == 5000 * PokerSeat.objects.filter(table=table).count()
-    _play_until(session, lambda: run.round1_done(session), chips_per_round=100000, round_number=1)
+    per_table = {t.pk: 5000 * PokerSeat.objects.filter(table=t).count() for t in round1}
+    _play_until(
+        session, lambda: run.round1_done(session), chips_per_round=100000, round_number=1, per_table=per_table
+    )
     assert all(t.status == Table.Status.FINISHED for t in _session_tables(session, 1))
     qualifiers = Registration.objects.filter(
         session=session, seats__round_number=1, seats__active=True
