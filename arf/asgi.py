@@ -12,12 +12,18 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from poker.clock import DeadlineLoopMiddleware  # noqa: E402
+
 from .routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter(
-    {
-        "http": django_asgi_app,
-        # A browser on another site must not open a socket with our visitor's cookies.
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
-    }
+# The tables' deadlines also fire in each web process (started by its first request), so a single
+# `daphne` serves a whole game; the `run_deadlines` worker covers the time nobody is connected.
+application = DeadlineLoopMiddleware(
+    ProtocolTypeRouter(
+        {
+            "http": django_asgi_app,
+            # A browser on another site must not open a socket with our visitor's cookies.
+            "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        }
+    )
 )

@@ -153,3 +153,11 @@ LOGGING = {
 # In development daphne serves the static files straight from the apps' folders.
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
+
+# Tables: the pauses of the game (milliseconds) and the in-process deadline loop (poker.clock).
+POKER_PAUSE_MS = env_int("POKER_PAUSE_MS", 3000)  # showing a hand's result before the next one
+POKER_REVEAL_MS = env_int("POKER_REVEAL_MS", 1000)  # between the streets of an all-in run-out
+POKER_BOT_MS = env_int("POKER_BOT_MS", 800)  # a practice bot "thinking"
+POKER_DEADLINE_POLL_MS = env_int("POKER_DEADLINE_POLL_MS", 200)
+# Each web process also fires due deadlines, so `make run` needs no worker; off where a worker runs.
+POKER_DEADLINE_LOOP = env_bool("POKER_DEADLINE_LOOP", True)

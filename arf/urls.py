@@ -10,5 +10,6 @@ urlpatterns = [
     path("i18n/setlang/", set_language, name="set_language"),
     path("compte/", include("accounts.urls")),
     path("championnat/", include("championship.urls")),
+    path("tables/", include("poker.urls")),
     path("admin/", admin.site.urls),
 ]

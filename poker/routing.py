@@ -1,3 +1,7 @@
 """Websocket routes of the table app."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from .consumers import TableConsumer
+
+websocket_urlpatterns: list = [path("ws/tables/<int:table_id>/", TableConsumer.as_asgi())]

@@ -1,0 +1,35 @@
+"""The floor for bench/tables.py: the bare Channels broadcast, no database, no game.
+
+A message sent by one client of the group is sent by the consumer to the whole group (8 clients)
+through the same channel layer as the app (Redis when REDIS_URL is set).
+"""
+
+import os
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arf.settings")
+django.setup()
+
+from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
+from channels.routing import URLRouter  # noqa: E402
+from django.urls import path  # noqa: E402
+
+
+class Broadcast(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.group = f"bare.{self.scope['url_route']['kwargs']['group']}"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        await self.channel_layer.group_send(self.group, {"type": "bare.message", "text": text_data})
+
+    async def bare_message(self, event):
+        await self.send(text_data=event["text"])
+
+
+application = URLRouter([path("ws/bare/<int:group>/", Broadcast.as_asgi())])

@@ -1,0 +1,298 @@
+"""Real-time tables under load: N tables of 8 bot websocket clients on one daphne process, with
+PostgreSQL and Redis, beside the bare Channels broadcast measured in the same run.
+
+Run from the repository root, with the real services:
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/arf REDIS_URL=redis://127.0.0.1:6379/0 \\
+        /work/venv/bin/python bench/tables.py [--tables 10,25,50,100] [--seconds 20]
+
+How to read the output. First the floor: 8 clients in one group, one of them sends, the consumer
+broadcasts to the group, the time until all 8 have it (closed loop: broadcasts/s = 1 / latency).
+Then, for each N, a fresh database and daphne process with N tables: every bot answers when it
+is its turn, after "thinking" (--think, 1 s on average: quicker than people), mostly calls and
+checks, a few raises and folds, through the whole app (locked row, engine, stored events,
+per-viewer views, Redis). "latency" is from the bot sending its action to each of the 7 other
+clients of the table receiving the update (p50, p99); "actions/s" is what all tables together
+did. A last run (--saturate tables) has bots that answer at once: the actions/s the process
+sustains at most. Targets (issue 4): p99 < 100 ms at 100 tables or more, and
+actions/s at least half the bare broadcast rate. Between hands the tables pause as in production
+(POKER_PAUSE_MS, 3 s by default). The bots run in this process, on the same 2 cores as daphne,
+PostgreSQL and Redis: their own JSON parsing is part of every figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.e2e.server import AppServer, free_port  # noqa: E402
+from tests.e2e.wsclient import WebSocket  # noqa: E402
+
+ARRANGE = """
+import json
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.contrib.sessions.backends.db import SessionStore
+from poker import services
+User = get_user_model()
+out = []
+for t in range({tables}):
+    table = services.table_open(name=f"Bench {{t}}", kind="tournament", small_blind=10, big_blind=20)
+    cookies = []
+    for s in range(8):
+        user = User.objects.create(username=f"b{{t}}-{{s}}", first_name=f"Bot {{t}}.{{s}}")
+        services.table_seat_player(table=table, user=user, stack=10_000_000, seat=s + 1)
+        session = SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.create()
+        cookies.append("sessionid=" + session.session_key)
+    out.append({{"id": table.pk, "cookies": cookies}})
+print(json.dumps(out))
+"""
+
+START = """
+from poker import services
+from poker.models import Table
+for table in Table.objects.filter(pk__in={ids}):
+    services.table_start(table=table)
+"""
+
+
+def percentile(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(len(values) * p))] if values else float("nan")
+
+
+# --------------------------------------------------------------------------------------------------
+# The floor: bare Channels broadcast
+
+
+async def bare_broadcast(port: int, seconds: float, size: int) -> tuple[float, list[float]]:
+    url = f"ws://127.0.0.1:{port}/ws/bare/1/"
+    clients = [await WebSocket.connect(url) for _ in range(8)]
+    payload = json.dumps({"type": "update", "pad": "x" * size})
+    latencies = []
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    count = 0
+    while loop.time() < end:
+        start = time.perf_counter()
+        await clients[0].send(payload)
+        for client in clients:
+            json.loads(await client.recv_text())
+        latencies.append(time.perf_counter() - start)
+        count += 1
+    for client in clients:
+        await client.close()
+    return count / seconds, latencies
+
+
+def run_bare(tmp: Path, seconds: float, size: int) -> tuple[float, list[float]]:
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    env["DEBUG"] = "1"
+    log = open(tmp / "bare.log", "w")  # noqa: SIM115
+    process = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "bench.bare_app:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        for _ in range(100):
+            try:
+                with __import__("socket").create_connection(("127.0.0.1", port), timeout=0.2):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        return asyncio.run(bare_broadcast(port, seconds, size))
+    finally:
+        process.terminate()
+        process.wait()
+
+
+# --------------------------------------------------------------------------------------------------
+# The app: N tables of 8 bots
+
+
+@dataclass
+class TableRun:
+    pending: tuple[int, int, float, int] | None = None  # (action number, seq answered, sent at, bot)
+    actions: int = 0
+
+
+@dataclass
+class Stats:
+    measuring: bool = False
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    bytes: int = 0
+    messages: int = 0
+
+
+async def bot(
+    ws: WebSocket,
+    index: int,
+    table: TableRun,
+    stats: Stats,
+    rng: random.Random,
+    stop: asyncio.Event,
+    think: float,
+):
+    answered = None
+    measured = None
+    while not stop.is_set():
+        try:
+            text = await ws.recv_text()
+        except Exception:
+            return
+        now = time.perf_counter()
+        message = json.loads(text)
+        kind = message["type"]
+        if kind == "error":
+            stats.errors[message["code"]] = stats.errors.get(message["code"], 0) + 1
+            answered = None
+            continue
+        if kind not in ("update", "snapshot"):
+            continue
+        if stats.measuring:
+            stats.bytes += len(text)
+            stats.messages += 1
+        pending = table.pending
+        if pending and pending[3] != index and measured != pending[0] and message["seq"] > pending[1]:
+            measured = pending[0]
+            if stats.measuring:
+                stats.latencies.append(now - pending[2])
+        view = message["view"]
+        me = view["me"]
+        if not me or not me.get("to_act") or answered == view["seq"]:
+            continue
+        answered = view["seq"]
+        legal = me["legal"]
+        choice = rng.random()
+        act = {"type": "act", "hand": me["hand_id"], "seq": view["seq"]}
+        if legal["min"] is not None and choice < 0.08:
+            act.update(action="raise", amount=legal["min"])
+        elif legal["fold"] and choice < 0.15:
+            act["action"] = "fold"
+        elif legal["check"]:
+            act["action"] = "check"
+        else:
+            act["action"] = "call"
+        if think:
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * think)  # reads its cards (not measured)
+        table.actions += 1
+        table.pending = (table.actions, view["seq"], time.perf_counter(), index)
+        if stats.measuring:
+            stats.actions += 1
+        await ws.send(act)
+
+
+async def run_tables(
+    server: AppServer, arranged: list[dict], seconds: float, warmup: float, think: float
+) -> Stats:
+    port = server.ports[0]
+    stats = Stats()
+    stop = asyncio.Event()
+    sockets = []
+    tasks = []
+    rng = random.Random(4)
+    for spec in arranged:
+        table = TableRun()
+        for index, cookie in enumerate(spec["cookies"]):
+            ws = await WebSocket.connect(f"ws://127.0.0.1:{port}/ws/tables/{spec['id']}/", cookie=cookie)
+            sockets.append(ws)
+            tasks.append(
+                asyncio.ensure_future(bot(ws, index, table, stats, random.Random(rng.random()), stop, think))
+            )
+    await asyncio.sleep(warmup)
+    stats.measuring = True
+    await asyncio.sleep(seconds)
+    stats.measuring = False
+    stop.set()
+    for ws in sockets:
+        await ws.close()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return stats
+
+
+def run_app(tmp: Path, tables: int, seconds: float, warmup: float, think: float) -> Stats:
+    server = AppServer(tmp, processes=1)
+    server.env["LOG_LEVEL"] = "WARNING"
+    server.env.setdefault("DB_CONN_MAX_AGE", "60")  # as docker-compose.yml deploys it
+    server.start()
+    try:
+        arranged = json.loads(server.shell(ARRANGE.format(tables=tables)).strip().splitlines()[-1])
+        server.shell(START.format(ids=[spec["id"] for spec in arranged]))
+        return asyncio.run(run_tables(server, arranged, seconds, warmup, think))
+    finally:
+        server.stop()
+
+
+def report(n: int, stats: Stats, seconds: float, rate: float, label: str = "") -> float:
+    per_second = stats.actions / seconds
+    p99 = percentile(stats.latencies, 0.99) * 1000
+    p50 = percentile(stats.latencies, 0.5) * 1000
+    size = stats.bytes / stats.messages if stats.messages else 0
+    print(
+        f"{n:>6} {per_second:>10.0f} {per_second / rate:>8.2f} {p50:>8.1f} "
+        f"{p99:>8.1f} {size:>7.0f}  {label}{stats.errors or ''}",
+        flush=True,
+    )
+    return p99
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", default="10,25,50,100", help="comma-separated table counts")
+    parser.add_argument("--think", type=float, default=1.0, help="a bot's mean seconds before it acts")
+    parser.add_argument(
+        "--saturate", type=int, default=25, help="tables of the run with bots that never wait"
+    )
+    parser.add_argument("--seconds", type=float, default=20, help="measured seconds per run")
+    parser.add_argument("--warmup", type=float, default=4)
+    parser.add_argument("--size", type=int, default=2500, help="bytes of the bare broadcast's message")
+    args = parser.parse_args()
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres") or not os.environ.get("REDIS_URL"):
+        sys.exit("set DATABASE_URL (PostgreSQL) and REDIS_URL: the benchmark runs on the real services")
+
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        rate, latencies = run_bare(tmp, min(args.seconds, 10), args.size)
+        print(
+            f"bare Channels broadcast to 8 clients ({args.size} B): {rate:6.0f} broadcasts/s, "
+            f"p50 {percentile(latencies, 0.5) * 1000:5.1f} ms, "
+            f"p99 {percentile(latencies, 0.99) * 1000:5.1f} ms"
+        )
+        print(f"bots think {args.think} s on average (0.5x to 1.5x) before each action:")
+        print(
+            f"{'tables':>6} {'actions/s':>10} {'vs bare':>8} {'p50 ms':>8} {'p99 ms':>8} {'msg B':>7}  errors"
+        )
+        best = None
+        for n in [int(x) for x in args.tables.split(",")]:
+            p99 = report(n, run_app(tmp, n, args.seconds, args.warmup, args.think), args.seconds, rate)
+            if p99 < 100:
+                best = n
+        print(f"largest N measured with p99 < 100 ms: {best}")
+        if args.saturate:
+            print("bots that answer at once (the most the process sustains):")
+            stats = run_app(tmp, args.saturate, args.seconds, args.warmup, 0.0)
+            report(args.saturate, stats, args.seconds, rate)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+"""Firing the tables' deadlines (action timers, run-out streets, the next hand).
+
+Deadlines are columns of the table row, so they survive restarts. Whatever fires them, the
+``run_deadlines`` worker or the loop each web process starts on its first request, calls the same
+service, which locks the row and checks the deadline is still the one it saw: two processes never
+both fire one, and a deadline never overrides a click that came first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+
+from django.conf import settings
+from django.utils import timezone
+
+from . import services
+from .db import in_thread
+from .models import Table
+
+logger = logging.getLogger(__name__)
+
+_loops: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def due_deadlines(limit: int = 200) -> list[tuple[int, str, int]]:
+    """(table id, kind, seq) of the deadlines that are due, oldest first."""
+    rows = (
+        Table.objects.filter(deadline_at__lte=timezone.now())
+        .order_by("deadline_at")
+        .values_list("pk", "deadline_kind", "seq")[:limit]
+    )
+    return list(rows)
+
+
+def fire_due_deadlines() -> int:
+    """Fire every due deadline once; returns how many fired (a synchronous call, for the worker)."""
+    fired = 0
+    for table_id, kind, seq in due_deadlines():
+        try:
+            fired += services.table_fire_deadline(table_id=table_id, kind=kind, seq=seq)
+        except Exception:  # one broken table must not stop the others' clocks
+            logger.exception("deadline of table %s failed", table_id)
+    return fired
+
+
+async def run_deadlines(stop: asyncio.Event | None = None) -> None:
+    """Poll for due deadlines until ``stop`` is set."""
+    poll = settings.POKER_DEADLINE_POLL_MS / 1000
+    fire = in_thread(fire_due_deadlines)
+    while stop is None or not stop.is_set():
+        try:
+            await fire()
+        except Exception:
+            logger.exception("deadline loop")
+        await asyncio.sleep(poll)
+
+
+def ensure_deadline_loop() -> None:
+    """Start this process's deadline loop once per event loop (unless POKER_DEADLINE_LOOP is off)."""
+    if not settings.POKER_DEADLINE_LOOP:
+        return
+    loop = asyncio.get_running_loop()
+    if loop not in _loops:
+        _loops[loop] = loop.create_task(run_deadlines())
+
+
+class DeadlineLoopMiddleware:
+    """ASGI wrapper: the first request of a web process starts its deadline loop."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] in ("http", "websocket"):
+            ensure_deadline_loop()
+        return await self.app(scope, receive, send)

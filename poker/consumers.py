@@ -1,0 +1,197 @@
+"""The table's websocket: one per open table page. Thin: parse, check, call a service, answer.
+
+A consumer keeps no game state: the services change the database and broadcast after the commit;
+the consumer forwards the messages meant for its viewer (``poker.broadcast``). Messages from the
+browser (JSON):
+
+``{"type": "act", "action": "fold|check|call|raise", "amount": 600, "hand": 12, "seq": 345}``
+``{"type": "snapshot"}``  ``{"type": "sit", "seat": 3}``  ``{"type": "leave"}``
+``{"type": "sit_out"}``  ``{"type": "sit_in"}``  ``{"type": "pre_action", "value": "check_fold"}``
+``{"type": "chat", "text": "..."}``
+
+To the browser: ``snapshot`` and ``update`` (``seq``, ``prev``, ``view``), ``chat``, and ``error``
+(``code``, ``message``) to this client only.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
+from . import clock, selectors, services
+from .db import in_thread
+from .models import Table
+from .services import TableError
+
+MAX_MESSAGE = 2000
+ACTIONS = ("fold", "check", "call", "raise", "bet")
+
+
+class TokenBucket:
+    """Rate limit of one connection: ``rate`` messages a second, bursts up to ``burst``."""
+
+    def __init__(self, rate: float = 10.0, burst: float = 20.0) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class BadMessage(Exception):
+    def __init__(self, code: str, message: Any) -> None:
+        super().__init__(code)
+        self.code, self.message = code, message
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        user = self.scope.get("user")
+        self.user = user if user is not None and user.is_authenticated else None
+        self.user_id = self.user.pk if self.user else None
+        self.language = _language(self.scope)
+        self.bucket = TokenBucket()
+        self.warned_at = 0.0
+        self.joined: list[str] = []
+        if not await in_thread(Table.objects.filter(pk=self.table_id).exists)():
+            await self.close(code=4404)
+            return
+        await self.accept()
+        clock.ensure_deadline_loop()
+        if self.user is None:
+            await self.send_error("login_required", _("Log in to watch or play."))
+            return
+        table = Table(pk=self.table_id)
+        for group in (table.group_name, table.user_group_name(self.user_id)):
+            await self.channel_layer.group_add(group, self.channel_name)
+            self.joined.append(group)
+        await self.send_snapshot()
+
+    async def disconnect(self, code: int) -> None:
+        for group in getattr(self, "joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self.bucket.take():
+            # Dropped without touching the database; one warning a second at most.
+            if time.monotonic() - self.warned_at > 1:
+                self.warned_at = time.monotonic()
+                await self.send_error("too_fast", _("Too many messages: slow down."))
+            return
+        try:
+            message = self.parse(text_data)
+            if self.user is None:
+                raise BadMessage("login_required", _("Log in to play."))
+            handler = getattr(self, f"do_{message['type']}", None)
+            if handler is None:
+                raise BadMessage("unknown_type", _("Unknown message type."))
+            await handler(message)
+        except (BadMessage, TableError) as error:
+            await self.send_error(error.code, error.message)
+
+    def parse(self, text_data: str | None) -> dict[str, Any]:
+        if text_data is None:
+            raise BadMessage("malformed", _("Messages are JSON text."))
+        if len(text_data) > MAX_MESSAGE:
+            raise BadMessage("too_long", _("Message too long."))
+        try:
+            message = json.loads(text_data)
+        except ValueError:
+            raise BadMessage("malformed", _("Malformed message (not JSON).")) from None
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            raise BadMessage("malformed", _("Malformed message (no type)."))
+        return message
+
+    # ---- messages from the browser
+
+    async def do_snapshot(self, message: dict[str, Any]) -> None:
+        await self.send_snapshot()
+
+    async def do_act(self, message: dict[str, Any]) -> None:
+        action = message.get("action")
+        if action not in ACTIONS:
+            raise BadMessage("unknown_action", _("Unknown action."))
+        amount = message.get("amount")
+        if action in ("raise", "bet") and (not _whole(amount) or amount <= 0):
+            raise BadMessage("bad_amount", _("The amount must be a whole number of chips, more than zero."))
+        hand, seq = message.get("hand"), message.get("seq")
+        if not _whole(hand) or not _whole(seq):
+            raise BadMessage("malformed", _("An action names the hand and the seq it answers."))
+        await in_thread(services.table_act)(
+            table_id=self.table_id, user=self.user, action=action, amount=amount, hand_id=hand, seq=seq
+        )
+
+    async def do_sit(self, message: dict[str, Any]) -> None:
+        seat = message.get("seat")
+        if seat is not None and not _whole(seat):
+            raise BadMessage("bad_seat", _("Unknown seat."))
+        await in_thread(services.table_sit)(table_id=self.table_id, user=self.user, seat=seat)
+
+    async def do_leave(self, message: dict[str, Any]) -> None:
+        await in_thread(services.table_leave)(table_id=self.table_id, user=self.user)
+
+    async def do_sit_out(self, message: dict[str, Any]) -> None:
+        await in_thread(services.table_sit_out)(table_id=self.table_id, user=self.user, away=True)
+
+    async def do_sit_in(self, message: dict[str, Any]) -> None:
+        await in_thread(services.table_sit_out)(table_id=self.table_id, user=self.user, away=False)
+
+    async def do_pre_action(self, message: dict[str, Any]) -> None:
+        value = message.get("value")
+        if not isinstance(value, str):
+            raise BadMessage("bad_pre_action", _("Unknown pre-action."))
+        await in_thread(services.table_set_pre_action)(
+            table_id=self.table_id, user=self.user, pre_action=value
+        )
+
+    async def do_chat(self, message: dict[str, Any]) -> None:
+        text = message.get("text")
+        if not isinstance(text, str):
+            raise BadMessage("malformed", _("A chat message is text."))
+        await in_thread(services.table_chat)(table_id=self.table_id, user=self.user, text=text)
+
+    # ---- messages from the services (channel layer)
+
+    async def table_update(self, event: dict[str, Any]) -> None:
+        # The public copy is dropped by users who get their own (with their cards).
+        if self.user_id in event["skip"]:
+            return
+        await self.send(text_data=event["text"])
+
+    async def table_chat(self, event: dict[str, Any]) -> None:
+        await self.send(text_data=event["text"])
+
+    # ---- answers to this client
+
+    async def send_snapshot(self) -> None:
+        view = await in_thread(selectors.viewer_snapshot)(self.table_id, self.user_id)
+        await self.send(text_data=json.dumps({"type": "snapshot", "seq": view["seq"], "view": view}))
+
+    async def send_error(self, code: str, message: Any) -> None:
+        with translation.override(self.language):
+            text = str(message)
+        await self.send(text_data=json.dumps({"type": "error", "code": code, "message": text}))
+
+
+def _language(scope: dict[str, Any]) -> str:
+    """The viewer's language: the cookie set by the language switch, else the site's default."""
+    code = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME, "")
+    return code if code in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE

@@ -1,0 +1,237 @@
+"""The tables: settings and live status, seats, hands and their numbered events, knock-outs.
+
+The database holds the truth. A table's row is the lock every change takes (``poker.services``);
+the current hand's engine state is stored on its ``Hand`` row after every action, so any process
+can carry on any table, and a restarted process picks up where the last one stopped.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+MAX_SEATS = 8
+
+
+class Table(models.Model):
+    class Variant(models.TextChoices):
+        HOLDEM = "holdem", _("No-limit Hold'em")
+
+    class Kind(models.TextChoices):
+        CASH = "cash", _("Open table")
+        TOURNAMENT = "tournament", _("Tournament table")
+        PRACTICE = "practice", _("Practice against bots")
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("Waiting for players")
+        PLAYING = "playing", _("Playing")
+        PAUSED = "paused", _("Paused")
+        FINISHED = "finished", _("Finished")
+
+    class DeadlineKind(models.TextChoices):
+        ACTION = "action", _("Action time")
+        TIME_BANK = "time_bank", _("Time bank")
+        REVEAL = "reveal", _("All-in run-out")
+        NEXT_HAND = "next_hand", _("Next hand")
+
+    # Settings
+    name = models.CharField(_("name"), max_length=80)
+    variant = models.CharField(_("game"), max_length=20, choices=Variant, default=Variant.HOLDEM)
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind, default=Kind.CASH)
+    max_seats = models.PositiveSmallIntegerField(_("seats"), default=MAX_SEATS)
+    small_blind = models.PositiveIntegerField(_("small blind"), default=10)
+    big_blind = models.PositiveIntegerField(_("big blind"), default=20)
+    ante = models.PositiveIntegerField(_("ante"), default=0)
+    # "" uses the blinds above; "championship:<session>" asks the provider registered in poker.blinds.
+    blind_provider = models.CharField(max_length=80, blank=True, default="")
+    starting_stack = models.PositiveIntegerField(_("starting stack"), default=5000)
+    action_seconds = models.PositiveIntegerField(_("action time (seconds)"), default=30)
+    time_bank_seconds = models.PositiveIntegerField(_("time bank (seconds)"), default=0)
+    stop_at_players = models.PositiveSmallIntegerField(default=1)
+    chat_enabled = models.BooleanField(_("chat"), default=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    # Live status, changed only by poker.services under the row lock
+    status = models.CharField(max_length=20, choices=Status, default=Status.WAITING)
+    hand = models.ForeignKey(
+        "Hand",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("current hand"),
+    )
+    hands_dealt = models.PositiveIntegerField(default=0)
+    # Positions for the dead-button rule (seat numbers; the button and small blind may be empty seats).
+    button_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    small_blind_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    big_blind_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The table's version: +1 for every stored event and every other change that is broadcast.
+    seq = models.PositiveIntegerField(default=0)
+    # What viewers are shown: below ``seq`` only while an all-in run-out is revealed street by street.
+    visible_seq = models.PositiveIntegerField(default=0)
+    # The decision pending: whose turn, since which seq (older answers are stale), and what he may do.
+    actor_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    turn_seq = models.PositiveIntegerField(default=0)
+    legal = models.JSONField(null=True, blank=True)
+    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    deadline_kind = models.CharField(max_length=20, choices=DeadlineKind, blank=True, default="")
+    pause_requested = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(max_seats__gte=2, max_seats__lte=MAX_SEATS), name="table_seats_2_to_8"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(big_blind__gte=models.F("small_blind"), big_blind__gt=0),
+                name="table_big_blind_at_least_small_blind",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(action_seconds__gte=1), name="table_action_time_positive"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(visible_seq__lte=models.F("seq")), name="table_visible_seq"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("poker:table", args=[self.pk])
+
+    @property
+    def group_name(self) -> str:
+        """The channel group of every viewer of this table (public view)."""
+        return f"poker.table.{self.pk}"
+
+    def user_group_name(self, user_id: int) -> str:
+        """The channel group of one user's own connections to this table (his private view)."""
+        return f"poker.table.{self.pk}.user.{user_id}"
+
+
+class Seat(models.Model):
+    class PreAction(models.TextChoices):
+        NONE = "", _("None")
+        CHECK_FOLD = "check_fold", _("Check/fold")
+        CALL_ANY = "call_any", _("Call any")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="poker_seats")
+    number = models.PositiveSmallIntegerField(_("seat"))
+    # Chips at the start of the current hand (the hand's engine state holds them while it is played).
+    stack = models.PositiveIntegerField(_("stack"))
+    sitting_out = models.BooleanField(default=False)
+    leaving = models.BooleanField(default=False)  # leaves when the current hand is over
+    is_bot = models.BooleanField(default=False)
+    time_bank = models.PositiveIntegerField(default=0)  # seconds left
+    pre_action = models.CharField(max_length=20, choices=PreAction, blank=True, default="")
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "user"], name="seat_one_per_user_per_table"),
+            models.UniqueConstraint(fields=["table", "number"], name="seat_number_unique_per_table"),
+            models.CheckConstraint(
+                condition=models.Q(number__gte=1, number__lte=MAX_SEATS), name="seat_number_1_to_8"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} #{self.number}"
+
+
+class Hand(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    started_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    small_blind = models.PositiveIntegerField()
+    big_blind = models.PositiveIntegerField()
+    ante = models.PositiveIntegerField(default=0)
+    button_seat = models.PositiveSmallIntegerField()
+    # The players dealt in, in engine order (player index i): seat numbers, user ids, names, stacks.
+    seats = models.JSONField()
+    user_ids = models.JSONField()
+    names = models.JSONField()
+    starting_stacks = models.JSONField()
+    # The engine's state (``HoldemHand.to_dict()``): the secret deck is in it, never render it.
+    state = models.JSONField()
+
+    class Meta:
+        ordering = ["-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique_per_table")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} #{self.number}"
+
+    def player_of(self, user_id: int | None) -> int | None:
+        """The engine index of this user in the hand, or None (spectator, or not dealt in)."""
+        try:
+            return self.user_ids.index(user_id)
+        except ValueError:
+            return None
+
+
+class HandEvent(models.Model):
+    """One event of a hand, numbered by the table's seq. ``private`` events belong to ``player`` only."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=30)
+    player = models.PositiveSmallIntegerField(null=True, blank=True)  # engine index
+    private = models.BooleanField(default=False)
+    payload = models.JSONField()
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seq"], name="hand_event_seq_unique_per_table")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} {self.seq} {self.type}"
+
+
+class KnockOut(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="knockouts")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    hand_number = models.PositiveIntegerField()
+    stack_at_hand_start = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["hand_number", "stack_at_hand_start", "pk"]
+        constraints = [
+            # A player is knocked out at most once per hand (an open table lets him sit down again).
+            models.UniqueConstraint(fields=["table", "user", "hand_number"], name="knockout_once_per_hand")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} out of {self.table} (hand {self.hand_number})"
+
+
+class ChatMessage(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat_messages")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    text = models.CharField(max_length=200)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return self.text

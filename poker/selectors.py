@@ -1,0 +1,118 @@
+"""Reads on tables: the championship's (CONTRACT.md), the pages', and each viewer's view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
+
+from accounts.roles import display_name
+
+from .models import Hand, HandEvent, KnockOut, Seat, Table
+from .snapshots import StoredEvent, personal_view, table_view
+
+
+def table_knockouts(table: Table) -> list[KnockOut]:
+    """Every knock-out at the table, in order: by hand, smallest stack at the start of it first."""
+    return list(KnockOut.objects.filter(table=table).order_by("hand_number", "stack_at_hand_start", "pk"))
+
+
+def table_players(table: Table) -> list[tuple[int, int, int]]:
+    """(user_id, seat, stack) of the players still seated; stacks as of the start of the current hand."""
+    return list(Seat.objects.filter(table=table).order_by("number").values_list("user_id", "number", "stack"))
+
+
+def table_list() -> QuerySet[Table]:
+    """The tables a player can open: not finished, with their players counted."""
+    return (
+        Table.objects.exclude(status=Table.Status.FINISHED)
+        .annotate(players=Count("seats"), humans=Count("seats", filter=Q(seats__is_bot=False)))
+        .order_by("kind", "-created_at")
+    )
+
+
+def finished_hands(table: Table) -> QuerySet[Hand]:
+    """The hands of the table that everybody has seen to the end (a run-out being revealed is not)."""
+    hands = Hand.objects.filter(table=table, ended_at__isnull=False)
+    if table.visible_seq < table.seq and table.hand_id:
+        hands = hands.exclude(pk=table.hand_id)
+    return hands.order_by("-number")
+
+
+@dataclass
+class TableRows:
+    """Everything a view is built from, read once for all viewers."""
+
+    table: Table
+    seats: list[Seat]
+    hand: Hand | None
+    events: list[StoredEvent]
+
+    @property
+    def names(self) -> dict[int, str]:
+        return {seat.user_id: display_name(seat.user) for seat in self.seats}
+
+    def viewers(self) -> set[int]:
+        """Users who get a personal view: the seated humans and the players of the hand shown."""
+        users = {seat.user_id for seat in self.seats if not seat.is_bot}
+        if self.hand is not None:
+            bots = {seat.user_id for seat in self.seats if seat.is_bot}
+            users |= {u for u in self.hand.user_ids if u not in bots}
+        return users
+
+
+def table_rows(table_id: int) -> TableRows:
+    table = Table.objects.select_related("hand").get(pk=table_id)
+    seats = list(Seat.objects.filter(table=table).select_related("user"))
+    return with_events(TableRows(table, seats, table.hand, []))
+
+
+def with_events(rows: TableRows) -> TableRows:
+    """``rows`` with the events of its hand that viewers may be shown now."""
+    if rows.hand is None:
+        rows.events = []
+        return rows
+    events = HandEvent.objects.filter(hand=rows.hand, seq__lte=rows.table.visible_seq).order_by("seq")
+    rows.events = [StoredEvent(seq, payload) for seq, payload in events.values_list("seq", "payload")]
+    return rows
+
+
+def table_views(
+    rows: TableRows, user_ids: set[int] | None = None
+) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+    """The public view and each user's own view (``user_ids``: whose; default every viewer)."""
+    now = timezone.now()
+    public = table_view(
+        table=rows.table, seats=rows.seats, names=rows.names, hand=rows.hand, events=rows.events, now=now
+    )
+    seats = {seat.user_id: seat for seat in rows.seats}
+    personal = {
+        user_id: personal_view(
+            public,
+            table=rows.table,
+            seat=seats.get(user_id),
+            hand=rows.hand,
+            events=rows.events,
+            user_id=user_id,
+        )
+        for user_id in (rows.viewers() if user_ids is None else user_ids)
+    }
+    return public, personal
+
+
+def viewer_snapshot(table_id: int, user_id: int | None) -> dict[str, Any]:
+    """One viewer's full view now (a connecting client, or one that missed an update)."""
+    rows = table_rows(table_id)
+    if user_id is None:
+        return table_views(rows, set())[0]
+    _, personal = table_views(rows, {user_id})
+    return personal[user_id]
+
+
+def tables_of(user) -> QuerySet[Table]:
+    """The tables where ``user`` is seated."""
+    return (
+        Table.objects.filter(seats__user=user).exclude(status=Table.Status.FINISHED).order_by("-created_at")
+    )

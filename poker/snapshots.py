@@ -1,0 +1,335 @@
+"""What one viewer sees of a table: built from the hand's events, never from the engine's state.
+
+The engine's stored state holds the deck and every player's hole cards; the views are folded from
+the events a viewer may see (``poker.engine.visible_events``): the public ones, plus his own hole
+cards. So the deck cannot reach a browser, and nobody gets another player's cards before they are
+shown. The same fold replays a finished hand step by step (history).
+
+A view is plain JSON data; ``static/js/table.js`` draws it. No database access here: the callers
+(``poker.selectors``) load the rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from .models import Hand, Seat, Table
+
+LOG_TYPES = {
+    "small_blind",
+    "big_blind",
+    "fold",
+    "check",
+    "call",
+    "bet",
+    "raise",
+    "uncalled_bet_returned",
+    "board",
+    "show",
+    "pot_awarded",
+}
+LOG_LENGTH = 14
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """A HandEvent as the views need it (seq, the engine's payload, its visibility)."""
+
+    seq: int
+    payload: dict[str, Any]
+
+    @property
+    def private(self) -> bool:
+        return bool(self.payload.get("private"))
+
+    def visible_to(self, player: int | None) -> bool:
+        return not self.private or self.payload.get("player") == player
+
+
+class HandFold:
+    """The public state of a hand after a run of events, plus one player's own hole cards."""
+
+    def __init__(self, hand: Hand) -> None:
+        n = len(hand.seats)
+        self.hand = hand
+        self.stacks = list(hand.starting_stacks)
+        self.bets = [0] * n
+        self.folded = [False] * n
+        self.all_in = [False] * n
+        self.cards: list[list[str] | None] = [None] * n  # cards this viewer may see
+        self.shown = [False] * n
+        self.hand_names: list[dict | None] = [None] * n
+        self.equity: list[float | None] = [None] * n
+        self.last_action: list[dict | None] = [None] * n
+        self.board: list[str] = []
+        self.street = "preflop"
+        self.pots: list[int] = []
+        self.results: list[dict[str, Any]] = []
+        self.winners: set[int] = set()
+        self.over = False
+        self.log: list[dict[str, Any]] = []
+        self.seq = 0
+
+    @property
+    def gathered(self) -> int:
+        """Chips in the middle, outside the bets of the current round."""
+        return sum(self.hand.starting_stacks) - sum(self.stacks) - sum(self.bets) if not self.over else 0
+
+    def apply(self, event: StoredEvent) -> None:
+        e = event.payload
+        kind = e["type"]
+        p = e.get("player")
+        self.seq = event.seq
+        if kind in ("ante", "small_blind", "big_blind", "call", "bet", "raise"):
+            self.stacks[p] -= e["amount"]
+            if kind != "ante":
+                self.bets[p] += e["amount"]
+                self.last_action[p] = {"type": kind, "amount": self.bets[p]}
+            self.all_in[p] = bool(e.get("all_in"))
+        elif kind == "hole_cards":
+            self.cards[p] = list(e["cards"])
+        elif kind == "fold":
+            self.folded[p] = True
+            self.last_action[p] = {"type": kind}
+        elif kind == "check":
+            self.last_action[p] = {"type": kind}
+        elif kind == "uncalled_bet_returned":
+            self.stacks[p] += e["amount"]
+            self.bets[p] -= e["amount"]
+        elif kind == "pots":
+            self.bets = [0] * len(self.bets)
+            self.pots = [pot["amount"] for pot in e["pots"]]
+            self.last_action = [None] * len(self.bets)
+        elif kind == "board":
+            self.board = list(e["board"])
+            self.street = e["street"]
+        elif kind == "show":
+            self.cards[p] = list(e["cards"])
+            self.shown[p] = True
+            self.hand_names[p] = e.get("hand")
+        elif kind == "equity":
+            self.equity = list(e["equity"])
+        elif kind == "pot_awarded":
+            for winner, share in zip(e["winners"], e["shares"]):
+                self.stacks[winner] += share
+                self.winners.add(winner)
+            self.results.append(
+                {
+                    "pot": e["pot"],
+                    "amount": e["amount"],
+                    "winners": [
+                        {"seat": self.hand.seats[w], "name": self.hand.names[w], "share": s}
+                        for w, s in zip(e["winners"], e["shares"])
+                    ],
+                    "hand": e.get("hand"),
+                }
+            )
+        elif kind == "hand_over":
+            self.stacks = list(e["stacks"])
+            self.over = True
+            self.pots = []
+            self.equity = [None] * len(self.bets)
+        if kind in LOG_TYPES:
+            self.log.append(self._log_entry(event))
+
+    def _log_entry(self, event: StoredEvent) -> dict[str, Any]:
+        e = event.payload
+        entry: dict[str, Any] = {"seq": event.seq, "type": e["type"]}
+        p = e.get("player")
+        if p is not None:
+            entry["seat"] = self.hand.seats[p]
+            entry["name"] = self.hand.names[p]
+        for key in ("amount", "total", "street", "cards", "hand", "all_in"):
+            if key in e:
+                entry[key] = e[key]
+        if e["type"] == "pot_awarded":
+            entry["winners"] = [self.hand.names[w] for w in e["winners"]]
+        return entry
+
+
+def fold_hand(hand: Hand, events: Iterable[StoredEvent], player: int | None) -> HandFold:
+    """The hand as ``player`` (engine index, None for a spectator) has seen it through ``events``."""
+    fold = HandFold(hand)
+    for event in events:
+        if event.visible_to(player):
+            fold.apply(event)
+    return fold
+
+
+def _seat_entry(number: int) -> dict[str, Any]:
+    return {"number": number, "empty": True}
+
+
+def _player_entry(hand: Hand, fold: HandFold, player: int) -> dict[str, Any]:
+    return {
+        "empty": False,
+        "user_id": hand.user_ids[player],
+        "name": hand.names[player],
+        "stack": fold.stacks[player],
+        "bet": fold.bets[player],
+        "folded": fold.folded[player],
+        "all_in": fold.all_in[player] and not fold.over,
+        "in_hand": True,
+        "cards": fold.cards[player],
+        "hand_name": fold.hand_names[player],
+        "equity": fold.equity[player],
+        "last_action": fold.last_action[player],
+        "winner": player in fold.winners,
+    }
+
+
+def _hand_entry(hand: Hand, fold: HandFold) -> dict[str, Any]:
+    return {
+        "id": hand.pk,
+        "number": hand.number,
+        "street": fold.street,
+        "board": list(fold.board),
+        "pots": list(fold.pots) if len(fold.pots) > 1 else [],
+        "pot": fold.gathered,
+        "total": fold.gathered + sum(fold.bets),
+        "button": hand.button_seat,
+        "small_blind": hand.small_blind,
+        "big_blind": hand.big_blind,
+        "ante": hand.ante,
+        "over": fold.over,
+        "results": list(fold.results),  # a copy: a replay keeps the views of every step
+    }
+
+
+def replay_steps(
+    hand: Hand, events: Sequence[StoredEvent], user_id: int | None, max_seats: int
+) -> list[dict]:
+    """A finished hand step by step, as ``user_id`` saw it (his own cards, the hands shown)."""
+    player = hand.player_of(user_id)
+    fold = HandFold(hand)
+    steps = []
+    for event in events:
+        if not event.visible_to(player):
+            continue
+        fold.apply(event)
+        if event.payload["type"] not in LOG_TYPES | {"hand_started", "equity"}:
+            continue
+        seats = []
+        for number in range(1, max_seats + 1):
+            entry = _seat_entry(number)
+            if number in hand.seats:
+                entry.update(_player_entry(hand, fold, hand.seats.index(number)))
+            seats.append(entry)
+        steps.append(
+            {
+                "seq": event.seq,
+                "seats": seats,
+                "hand": _hand_entry(hand, fold),
+                "log": fold.log[-LOG_LENGTH:],
+                "actor": None,
+                "me": {"user_id": user_id, "seat": hand.seats[player] if player is not None else None},
+            }
+        )
+    return steps
+
+
+def table_view(
+    *,
+    table: Table,
+    seats: Sequence[Seat],
+    names: dict[int, str],
+    hand: Hand | None,
+    events: Sequence[StoredEvent],
+    now: datetime,
+) -> dict[str, Any]:
+    """The public view: what a spectator sees (``events`` are the hand's visible events, any viewer's)."""
+    fold = fold_hand(hand, events, None) if hand is not None else None
+    by_number = {seat.number: seat for seat in seats}
+    seat_views = []
+    for number in range(1, table.max_seats + 1):
+        seat = by_number.get(number)
+        entry = _seat_entry(number)
+        player = None
+        if fold is not None and number in hand.seats:
+            player = hand.seats.index(number)
+            if seat is not None and seat.user_id != hand.user_ids[player] and fold.over:
+                player = None  # somebody else sat down in the seat after the hand
+        if player is not None:
+            entry.update(_player_entry(hand, fold, player))
+        elif seat is not None:
+            entry.update(
+                empty=False, user_id=seat.user_id, name=names[seat.user_id], stack=seat.stack, in_hand=False
+            )
+        if seat is not None:
+            entry.update(sitting_out=seat.sitting_out, bot=seat.is_bot, leaving=seat.leaving)
+        seat_views.append(entry)
+
+    deadline_ms = None
+    if table.deadline_at is not None and table.deadline_kind in (
+        Table.DeadlineKind.ACTION,
+        Table.DeadlineKind.TIME_BANK,
+    ):
+        deadline_ms = max(0, int((table.deadline_at - now).total_seconds() * 1000))
+    view: dict[str, Any] = {
+        "seq": table.seq,
+        "table": {
+            "id": table.pk,
+            "name": table.name,
+            "kind": table.kind,
+            "status": table.status,
+            "max_seats": table.max_seats,
+            "chat_enabled": table.chat_enabled,
+            "action_seconds": table.action_seconds,
+        },
+        "seats": seat_views,
+        "actor": table.actor_seat,
+        "deadline_ms": deadline_ms,
+        "time_bank": table.deadline_kind == Table.DeadlineKind.TIME_BANK,
+        "hand": None,
+        "log": [],
+        "me": None,
+    }
+    if fold is not None:
+        view["hand"] = _hand_entry(hand, fold)
+        view["log"] = fold.log[-LOG_LENGTH:]
+    return view
+
+
+def personal_view(
+    public: dict[str, Any],
+    *,
+    table: Table,
+    seat: Seat | None,
+    hand: Hand | None,
+    events: Sequence[StoredEvent],
+    user_id: int,
+) -> dict[str, Any]:
+    """One player's view: the public view plus his own cards and what he may do."""
+    view = dict(public)
+    player = hand.player_of(user_id) if hand is not None else None
+    if player is not None:
+        own = next(
+            (e.payload["cards"] for e in events if e.private and e.payload.get("player") == player),
+            None,
+        )
+        if own is not None:
+            seats = list(view["seats"])
+            index = hand.seats[player] - 1
+            if seats[index].get("user_id") == user_id and not seats[index].get("cards"):
+                seats[index] = {**seats[index], "cards": own}
+            view["seats"] = seats
+    me: dict[str, Any] = {"user_id": user_id, "seat": None}
+    if seat is not None:
+        to_act = table.actor_seat == seat.number and table.visible_seq == table.seq
+        me.update(
+            seat=seat.number,
+            stack=seat.stack,
+            sitting_out=seat.sitting_out,
+            leaving=seat.leaving,
+            pre_action=seat.pre_action,
+            time_bank=seat.time_bank,
+            to_act=to_act,
+            legal=table.legal if to_act else None,
+            hand_id=hand.pk if hand is not None else None,
+            turn_seq=table.turn_seq,
+        )
+    view["me"] = me
+    return view

@@ -1,0 +1,16 @@
+from django.urls import path
+
+from . import views
+
+app_name = "poker"
+
+urlpatterns = [
+    path("", views.table_list, name="table_list"),
+    path("nouvelle/", views.table_create, name="table_create"),
+    path("entrainement/", views.practice_open, name="practice_open"),
+    path("<int:pk>/", views.table_detail, name="table"),
+    path("<int:pk>/organiser/<str:command>/", views.table_command, name="table_command"),
+    path("<int:pk>/mains/", views.hand_list, name="hand_list"),
+    path("<int:pk>/mains/<int:number>/", views.hand_replay, name="hand_replay"),
+    path("<int:pk>/mains/<int:number>/texte/", views.hand_text, name="hand_text"),
+]

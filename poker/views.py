@@ -1,0 +1,137 @@
+"""The table pages: the list, opening a table, the live table, the hand history."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.decorators import organizer_required
+from accounts.roles import is_organizer
+
+from . import selectors, services
+from .catalogue import table_catalogue
+from .engine import EVENT_TYPES, hand_history_text, visible_events
+from .forms import TableForm
+from .models import Hand, Table
+from .services import TableError
+from .snapshots import StoredEvent, replay_steps
+
+
+@login_required
+def table_list(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "poker/table_list.html",
+        {"tables": selectors.table_list(), "my_tables": selectors.tables_of(request.user)},
+    )
+
+
+@organizer_required
+def table_create(request: HttpRequest) -> HttpResponse:
+    form = TableForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        table = services.table_open(created_by=request.user, **form.cleaned_data)
+        messages.success(request, _("The table “%(name)s” is open.") % {"name": table.name})
+        return redirect(table)
+    return render(request, "poker/table_form.html", {"form": form})
+
+
+@login_required
+@require_POST
+def practice_open(request: HttpRequest) -> HttpResponse:
+    table = services.practice_table_open(user=request.user)
+    return redirect(table)
+
+
+@login_required
+def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    table = get_object_or_404(Table, pk=pk)
+    config = {
+        "ws": f"/ws/tables/{table.pk}/",
+        "user_id": request.user.pk,
+        "lang": get_language(),
+        "text": table_catalogue(),
+        "snapshot": selectors.viewer_snapshot(table.pk, request.user.pk),
+    }
+    return render(
+        request,
+        "poker/table.html",
+        {"table": table, "config": config, "can_organize": _can_organize(request, table)},
+    )
+
+
+def _can_organize(request: HttpRequest, table: Table) -> bool:
+    return is_organizer(request.user) or (
+        table.kind == Table.Kind.PRACTICE and table.created_by == request.user
+    )
+
+
+@login_required
+@require_POST
+def table_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
+    """The organizer's buttons: start, pause, resume, chat on or off."""
+    table = get_object_or_404(Table, pk=pk)
+    if not _can_organize(request, table):
+        raise Http404
+    actions = {
+        "start": lambda: services.table_start(table=table),
+        "pause": lambda: services.table_pause(table=table),
+        "resume": lambda: services.table_resume(table=table),
+        "chat-on": lambda: services.table_set_chat(table=table, enabled=True),
+        "chat-off": lambda: services.table_set_chat(table=table, enabled=False),
+    }
+    if command not in actions:
+        raise Http404
+    try:
+        actions[command]()
+    except TableError as error:
+        messages.error(request, str(error))
+    return redirect(table)
+
+
+@login_required
+def hand_list(request: HttpRequest, pk: int) -> HttpResponse:
+    table = get_object_or_404(Table, pk=pk)
+    return render(request, "poker/hand_list.html", {"table": table, "hands": selectors.finished_hands(table)})
+
+
+def _finished_hand(table: Table, number: int) -> Hand:
+    hand = selectors.finished_hands(table).filter(number=number).first()
+    if hand is None:
+        raise Http404
+    return hand
+
+
+def _events(hand: Hand) -> list[StoredEvent]:
+    return [
+        StoredEvent(seq, payload)
+        for seq, payload in hand.events.order_by("seq").values_list("seq", "payload")
+    ]
+
+
+@login_required
+def hand_replay(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    table = get_object_or_404(Table, pk=pk)
+    hand = _finished_hand(table, number)
+    steps = replay_steps(hand, _events(hand), request.user.pk, table.max_seats)
+    config = {"lang": get_language(), "text": table_catalogue(), "steps": steps, "user_id": request.user.pk}
+    return render(request, "poker/hand_replay.html", {"table": table, "hand": hand, "config": config})
+
+
+@login_required
+def hand_text(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """The hand history as text (PokerStars-like), with the viewer's own cards only."""
+    table = get_object_or_404(Table, pk=pk)
+    hand = _finished_hand(table, number)
+    events = [e.payload for e in _events(hand) if e.payload["type"] in EVENT_TYPES]
+    player = hand.player_of(request.user.pk)
+    lang = "fr" if get_language().startswith("fr") else "en"
+    text = hand_history_text(visible_events(events, player), names=hand.names, lang=lang)
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="table-{table.pk}-main-{hand.number}.txt"'
+    return response

@@ -1,0 +1,406 @@
+/* The live table (and the hand replay): draws the views the server sends, sends the player's
+ * decisions. Every text from users goes through textContent, never innerHTML.
+ *
+ * Protocol (poker/consumers.py): the server sends "snapshot" and "update" messages carrying a whole
+ * view and its seq ("update" also names the seq it follows, "prev"), "chat" and "error". A client
+ * that finds a gap (prev newer than what it has) asks for a snapshot.
+ */
+(function () {
+  "use strict";
+  var cfg = JSON.parse(document.getElementById("table-config").textContent);
+  var TEXT = cfg.text;
+  var SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
+  var lang = (cfg.lang || "fr").slice(0, 2);
+  var numberFormat = new Intl.NumberFormat(lang);
+
+  function $(id) { return document.getElementById(id); }
+  function fmt(n) { return numberFormat.format(n); }
+  function t(key, params) {
+    var text = TEXT[key] || key;
+    return text.replace(/%\((\w+)\)s/g, function (_, name) {
+      var value = params && params[name];
+      return typeof value === "number" ? fmt(value) : (value === undefined ? "" : String(value));
+    });
+  }
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = text;
+    return node;
+  }
+  function cardNode(card, big) {
+    var node = el("span", "playing-card" + (big ? " big" : ""));
+    if (!card) {
+      node.classList.add("back");
+      node.setAttribute("aria-label", "?");
+      return node;
+    }
+    var rank = card[0] === "T" ? "10" : card[0];
+    node.dataset.card = card;
+    node.classList.add("suit-" + card[1]);
+    node.appendChild(el("span", "rank", rank));
+    node.appendChild(el("span", "suit", SUITS[card[1]]));
+    return node;
+  }
+  function cardsText(cards) {
+    return (cards || []).map(function (c) { return (c[0] === "T" ? "10" : c[0]) + SUITS[c[1]]; }).join(" ");
+  }
+  function handName(hand) { return hand ? (hand[lang] || hand.en) : ""; }
+
+  // ---- seats around the felt: my seat at the bottom, the others clockwise
+  function seatPosition(index, count) {
+    var angle = Math.PI / 2 + (index * 2 * Math.PI) / count;
+    return { left: 50 + 42 * Math.cos(angle), top: 50 + 43 * Math.sin(angle) };
+  }
+
+  var state = { view: null, seq: -1, deadline: null, muted: localStorage.getItem("arf-muted") === "1" };
+
+  function renderSeats(view) {
+    var felt = $("felt");
+    felt.querySelectorAll(".seat").forEach(function (node) { node.remove(); });
+    var seats = view.seats;
+    var mine = view.me && view.me.seat;
+    var offset = mine ? mine - 1 : 0;
+    var hand = view.hand;
+    seats.forEach(function (seat, k) {
+      var index = (k - offset + seats.length) % seats.length;
+      var pos = seatPosition(index, seats.length);
+      var node = el("div", "seat");
+      node.style.left = pos.left + "%";
+      node.style.top = pos.top + "%";
+      node.dataset.seat = seat.number;
+      if (seat.empty) {
+        node.classList.add("empty");
+        if (!mine && cfg.live && view.table.kind !== "tournament" && view.table.status !== "finished") {
+          var sit = el("button", "button small sit", t("sit_here"));
+          sit.type = "button";
+          sit.addEventListener("click", function () { send({ type: "sit", seat: seat.number }); });
+          node.appendChild(sit);
+        } else {
+          node.appendChild(el("span", "seat-number", String(seat.number)));
+        }
+        felt.appendChild(node);
+        return;
+      }
+      if (seat.number === mine) node.classList.add("me");
+      if (seat.folded) node.classList.add("folded");
+      if (seat.winner) node.classList.add("winner");
+      if (view.actor === seat.number) node.classList.add("acting");
+      if (seat.sitting_out) node.classList.add("away");
+      var cards = el("div", "seat-cards");
+      if (seat.cards) {
+        seat.cards.forEach(function (c) { cards.appendChild(cardNode(c)); });
+      } else if (seat.in_hand && !seat.folded && hand && !hand.over) {
+        cards.appendChild(cardNode(null));
+        cards.appendChild(cardNode(null));
+      }
+      node.appendChild(cards);
+      var plate = el("div", "plate");
+      plate.appendChild(el("span", "name", seat.name));
+      var stack = el("span", "stack", fmt(seat.stack));
+      if (hand && hand.big_blind) stack.title = t("in_bb", { n: Math.round((seat.stack / hand.big_blind) * 10) / 10 });
+      plate.appendChild(stack);
+      if (hand && hand.big_blind) plate.appendChild(el("span", "in-bb", t("in_bb", { n: Math.round((seat.stack / hand.big_blind) * 10) / 10 })));
+      node.appendChild(plate);
+      var badges = el("div", "badges");
+      if (hand && hand.button === seat.number) badges.appendChild(el("span", "dealer", "D"));
+      if (seat.sitting_out) badges.appendChild(el("span", "badge", t("sitting_out")));
+      if (seat.leaving) badges.appendChild(el("span", "badge", t("leaving")));
+      if (seat.all_in) badges.appendChild(el("span", "badge all-in", t("all_in")));
+      if (seat.last_action && !seat.bet) badges.appendChild(el("span", "badge", t("act_" + seat.last_action.type)));
+      if (seat.equity !== null && seat.equity !== undefined) {
+        badges.appendChild(el("span", "badge equity", Math.round(seat.equity * 100) + " %"));
+      }
+      if (seat.hand_name) badges.appendChild(el("span", "badge hand-name", handName(seat.hand_name)));
+      node.appendChild(badges);
+      if (seat.bet) node.appendChild(el("div", "bet", fmt(seat.bet)));
+      if (view.actor === seat.number) {
+        var timer = el("div", "timer");
+        timer.appendChild(el("div", "timer-bar"));
+        timer.appendChild(el("span", "timer-text"));
+        node.appendChild(timer);
+      }
+      felt.appendChild(node);
+    });
+  }
+
+  function renderCenter(view) {
+    var hand = view.hand;
+    var board = $("board");
+    board.replaceChildren();
+    $("pot").textContent = "";
+    $("results").replaceChildren();
+    $("hand-number").textContent = hand ? t("hand_number", { n: hand.number }) : "";
+    if (!hand) return;
+    $("stakes").textContent = t("blinds", { sb: hand.small_blind, bb: hand.big_blind }) + (hand.ante ? ", " + t("ante", { ante: hand.ante }) : "");
+    hand.board.forEach(function (c) { board.appendChild(cardNode(c, true)); });
+    if (hand.total) {
+      var pots = hand.pots.length > 1
+        ? hand.pots.map(function (amount, k) { return (k ? t("side_pot", { n: k }) : t("main_pot")) + " " + fmt(amount); }).join(" · ")
+        : t("pot_label", { amount: hand.total });
+      $("pot").textContent = pots;
+    }
+    hand.results.forEach(function (result) {
+      var names = result.winners.length > 1
+        ? result.winners.map(function (w) { return w.name + " (" + fmt(w.share) + ")"; }).join(", ")
+        : result.winners[0].name;
+      var line = result.hand
+        ? t("win_with", { names: names, amount: result.amount, hand: handName(result.hand) })
+        : t("wins", { names: names, amount: result.amount });
+      if (hand.results.length > 1) line = (result.pot ? t("side_pot", { n: result.pot }) : t("main_pot")) + " : " + line;
+      $("results").appendChild(el("p", "result", line));
+    });
+  }
+
+  function logLine(entry) {
+    var params = { name: entry.name, amount: entry.amount, total: entry.total, cards: cardsText(entry.cards) };
+    var text;
+    if (entry.type === "board") text = t("log_" + entry.street, params);
+    else if (entry.type === "pot_awarded") text = t("log_pot_awarded", { names: (entry.winners || []).join(", "), amount: entry.amount });
+    else text = t("log_" + entry.type, params);
+    if (entry.type === "show" && entry.hand) text += " : " + handName(entry.hand);
+    if (entry.all_in) text += t("log_all_in");
+    return text;
+  }
+
+  function renderLog(view) {
+    var log = $("log");
+    log.replaceChildren();
+    view.log.slice().reverse().forEach(function (entry) { log.appendChild(el("li", "", logLine(entry))); });
+  }
+
+  // ---- the action bar: only what is legal
+  function renderActions(view) {
+    var me = view.me;
+    var bar = $("actions");
+    var legal = me && me.to_act ? me.legal : null;
+    bar.hidden = !legal;
+    var pre = $("pre-actions");
+    var inHand = me && me.seat && view.hand && !view.hand.over && view.seats[me.seat - 1].in_hand && !view.seats[me.seat - 1].folded;
+    pre.hidden = !cfg.live || !inHand || !!legal;
+    pre.querySelectorAll("input").forEach(function (box) { box.checked = me && me.pre_action === box.value; });
+    var controls = $("me-controls");
+    if (controls) {
+      controls.hidden = !cfg.live || !me || !me.seat;
+      $("sit-out").hidden = !me || me.sitting_out;
+      $("sit-in").hidden = !me || !me.sitting_out;
+    }
+    if (!legal) return;
+    var fold = $("fold"), checkCall = $("check-call"), raise = $("raise");
+    fold.hidden = !legal.fold;
+    fold.textContent = t("fold");
+    checkCall.textContent = legal.check ? t("check") : t("call", { amount: legal.call });
+    checkCall.dataset.action = legal.check ? "check" : "call";
+    var canRaise = legal.min !== null;
+    $("raise-row").hidden = !canRaise || legal.min === legal.max;
+    raise.hidden = !canRaise;
+    if (!canRaise) return;
+    var range = $("amount-range"), amount = $("amount");
+    range.min = amount.min = legal.min;
+    range.max = amount.max = legal.max;
+    range.step = 1;
+    if (!amount.value || +amount.value < legal.min || +amount.value > legal.max || state.turnSeq !== me.turn_seq) {
+      amount.value = range.value = legal.min;
+    }
+    state.turnSeq = me.turn_seq;
+    var presets = $("presets");
+    presets.replaceChildren();
+    legal.presets.forEach(function (preset) {
+      var button = el("button", "button small", t(preset.name));
+      button.type = "button";
+      button.addEventListener("click", function () { setAmount(preset.amount, legal); });
+      presets.appendChild(button);
+    });
+    labelRaise(legal);
+  }
+  function labelRaise(legal) {
+    var value = +$("amount").value;
+    $("raise").textContent = value >= legal.max ? t("all_in") + " " + fmt(legal.max) : t(legal.bet ? "bet" : "raise", { amount: value });
+  }
+  function setAmount(value, legal) {
+    value = Math.max(legal.min, Math.min(legal.max, Math.round(value)));
+    $("amount").value = $("amount-range").value = value;
+    labelRaise(legal);
+  }
+
+  function renderStatus(view) {
+    var status = $("status");
+    var table = view.table;
+    var me = view.me;
+    var text = "";
+    if (table && table.status === "waiting") text = t("waiting");
+    else if (table && table.status === "paused") text = t("paused");
+    else if (table && table.status === "finished") text = t("finished");
+    else if (me && me.to_act) text = t("your_turn");
+    else if (cfg.live && (!me || !me.seat)) text = t("spectator");
+    status.textContent = text;
+    status.classList.toggle("my-turn", !!(me && me.to_act));
+    var chatOn = !table || table.chat_enabled;
+    if ($("chat-form")) {
+      $("chat-form").hidden = !chatOn;
+      $("chat-off").hidden = chatOn;
+    }
+  }
+
+  function render(view) {
+    var wasMyTurn = state.view && state.view.me && state.view.me.to_act;
+    state.view = view;
+    state.deadline = view.deadline_ms !== null && view.deadline_ms !== undefined ? performance.now() + view.deadline_ms : null;
+    renderSeats(view);
+    renderCenter(view);
+    renderLog(view);
+    if (cfg.live) {
+      renderActions(view);
+      renderStatus(view);
+      if (view.me && view.me.to_act && !wasMyTurn) notifyTurn();
+    }
+    tick();
+  }
+
+  function tick() {
+    var view = state.view;
+    if (!view || state.deadline === null) return;
+    var left = Math.max(0, state.deadline - performance.now());
+    var total = (view.time_bank ? left : (view.table.action_seconds * 1000)) || 1;
+    document.querySelectorAll(".seat.acting .timer").forEach(function (timer) {
+      timer.querySelector(".timer-bar").style.width = Math.min(100, (left / total) * 100) + "%";
+      timer.querySelector(".timer-text").textContent = Math.ceil(left / 1000) + " s" + (view.time_bank ? " · " + t("time_bank") : "");
+      timer.classList.toggle("urgent", left < 5000);
+    });
+  }
+
+  // ---- sound and vibration on my turn (can be muted)
+  var audio = null;
+  function notifyTurn() {
+    if (state.muted) return;
+    if (navigator.vibrate) navigator.vibrate(120);
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      var osc = audio.createOscillator(), gain = audio.createGain();
+      osc.frequency.value = 880;
+      gain.gain.value = 0.08;
+      osc.connect(gain).connect(audio.destination);
+      osc.start();
+      osc.stop(audio.currentTime + 0.15);
+    } catch (e) { /* no sound on this device */ }
+  }
+  function renderMute() {
+    var button = $("mute");
+    if (!button) return;
+    button.setAttribute("aria-pressed", state.muted ? "true" : "false");
+    button.textContent = state.muted ? t("sound_off") : t("sound_on");
+  }
+
+  // ---- the websocket
+  var socket = null, retry = 0;
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+  function act(action, amount) {
+    var view = state.view;
+    if (!view || !view.me || !view.me.to_act) return;
+    var message = { type: "act", action: action, hand: view.me.hand_id, seq: view.seq };
+    if (amount !== undefined) message.amount = amount;
+    $("actions").hidden = true; // one click, one action: the next view brings the bar back
+    send(message);
+  }
+  function showError(text) {
+    var status = $("status");
+    status.textContent = text;
+    status.classList.add("error");
+    setTimeout(function () { status.classList.remove("error"); }, 3000);
+  }
+  function addChat(message) {
+    var lines = $("chat-lines");
+    var line = el("li");
+    line.appendChild(el("strong", "", message.name));
+    line.appendChild(document.createTextNode(" " + message.text));
+    lines.appendChild(line);
+    while (lines.children.length > 50) lines.removeChild(lines.firstChild);
+    lines.scrollTop = lines.scrollHeight;
+  }
+  function connect() {
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + cfg.ws);
+    socket.addEventListener("open", function () { retry = 0; $("connection").hidden = true; });
+    socket.addEventListener("message", function (event) {
+      var message = JSON.parse(event.data);
+      if (message.type === "snapshot") {
+        state.seq = message.seq;
+        render(message.view);
+      } else if (message.type === "update") {
+        if (message.seq <= state.seq) return;
+        if (message.prev > state.seq) {
+          send({ type: "snapshot" }); // a gap: updates were missed, ask for the whole picture
+        }
+        state.seq = message.seq;
+        render(message.view);
+      } else if (message.type === "chat") {
+        addChat(message);
+      } else if (message.type === "error") {
+        showError(message.message);
+        if (state.view) renderActions(state.view);
+      }
+    });
+    socket.addEventListener("close", function () {
+      $("connection").textContent = t("connection_lost");
+      $("connection").hidden = false;
+      retry = Math.min(retry + 1, 6);
+      setTimeout(connect, 300 * retry);
+    });
+  }
+
+  function bindControls() {
+    $("fold").addEventListener("click", function () { act("fold"); });
+    $("check-call").addEventListener("click", function () { act(this.dataset.action); });
+    $("raise").addEventListener("click", function () { act("raise", +$("amount").value); });
+    $("amount-range").addEventListener("input", function () { setAmount(+this.value, state.view.me.legal); });
+    $("amount").addEventListener("change", function () { setAmount(+this.value, state.view.me.legal); });
+    $("actions").addEventListener("submit", function (event) { event.preventDefault(); });
+    $("pre-actions").querySelectorAll("input").forEach(function (box) {
+      box.addEventListener("change", function () {
+        send({ type: "pre_action", value: box.checked ? box.value : "" });
+      });
+    });
+    $("sit-out").addEventListener("click", function () { send({ type: "sit_out" }); });
+    $("sit-in").addEventListener("click", function () { send({ type: "sit_in" }); });
+    if ($("leave")) $("leave").addEventListener("click", function () { send({ type: "leave" }); });
+    $("chat-form").addEventListener("submit", function (event) {
+      event.preventDefault();
+      var input = $("chat-text");
+      if (input.value.trim()) send({ type: "chat", text: input.value });
+      input.value = "";
+    });
+    $("mute").addEventListener("click", function () {
+      state.muted = !state.muted;
+      localStorage.setItem("arf-muted", state.muted ? "1" : "0");
+      renderMute();
+    });
+    renderMute();
+  }
+
+  // ---- the replay of a finished hand: the same drawing, step by step
+  function startReplay() {
+    var steps = cfg.steps, k = 0;
+    function show() {
+      render(steps[k]);
+      $("step").textContent = t("step", { k: k + 1, n: steps.length });
+      $("prev").disabled = k === 0;
+      $("next").disabled = k === steps.length - 1;
+    }
+    $("prev").addEventListener("click", function () { if (k > 0) { k -= 1; show(); } });
+    $("next").addEventListener("click", function () { if (k < steps.length - 1) { k += 1; show(); } });
+    show();
+  }
+
+  if (cfg.steps) {
+    startReplay();
+  } else {
+    cfg.live = true;
+    bindControls();
+    state.seq = cfg.snapshot.seq;
+    render(cfg.snapshot);
+    connect();
+    setInterval(tick, 250);
+  }
+})();

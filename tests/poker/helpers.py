@@ -1,0 +1,75 @@
+"""Driving tables in tests: explicit decks, acting as a player, firing deadlines now."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.utils import timezone
+
+from poker import services
+from poker.engine.holdem import deck_for
+from poker.models import Hand, Seat, Table
+
+
+def stack_decks(monkeypatch, *decks, button: int | None = None) -> None:
+    """The next hands deal these cards (``deck_for`` arguments: hole cards per player in seat
+    order, board), then shuffled decks. ``button``: the seat of the first button."""
+    pending = list(decks)
+
+    def new_deck(engine_button: int):
+        return deck_for(**pending.pop(0), button=engine_button) if pending else None
+
+    monkeypatch.setattr(services, "_new_deck", new_deck)
+    if button is not None:
+        monkeypatch.setattr(services, "_first_button", lambda active: button)
+
+
+def act(table: Table, user, action: str, amount: int | None = None, *, seq: int | None = None) -> None:
+    table.refresh_from_db()
+    services.table_act(
+        table_id=table.pk,
+        user=user,
+        action=action,
+        amount=amount,
+        hand_id=table.hand_id,
+        seq=table.seq if seq is None else seq,
+    )
+    table.refresh_from_db()
+
+
+def actor(table: Table):
+    table.refresh_from_db()
+    return Seat.objects.get(table=table, number=table.actor_seat).user if table.actor_seat else None
+
+
+def fire_deadline(table: Table, *, late: float = 0.0) -> bool:
+    """Fire the table's pending deadline as if its time had come (``late`` seconds after it)."""
+    table.refresh_from_db()
+    if table.deadline_at is None:
+        return False
+    Table.objects.filter(pk=table.pk).update(deadline_at=timezone.now() - timedelta(seconds=0.001 + late))
+    fired = services.table_fire_deadline(table_id=table.pk, kind=table.deadline_kind, seq=table.seq)
+    table.refresh_from_db()
+    return fired
+
+
+def fire_until_next_hand(table: Table) -> None:
+    """Fire reveal and next-hand deadlines until a new hand waits for a decision (or none can start)."""
+    table.refresh_from_db()
+    number = table.hands_dealt
+    while table.deadline_kind in (Table.DeadlineKind.REVEAL, Table.DeadlineKind.NEXT_HAND):
+        fire_deadline(table)
+        if table.hands_dealt != number:
+            break
+
+
+def chips_on_table(table: Table) -> int:
+    """Chips behind plus chips in the current hand: what the players brought, if none was lost."""
+    table.refresh_from_db()
+    hand = Hand.objects.filter(pk=table.hand_id).first()
+    seated = sum(Seat.objects.filter(table=table).values_list("stack", flat=True))
+    if hand is None or hand.state.get("is_over"):
+        return seated
+    in_hand_seats = set(hand.seats)
+    others = sum(s.stack for s in Seat.objects.filter(table=table) if s.number not in in_hand_seats)
+    return others + sum(hand.starting_stacks)

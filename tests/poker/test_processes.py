@@ -1,0 +1,148 @@
+"""Real daphne processes on PostgreSQL and Redis: several processes serve one table, and a process
+killed in the middle of a hand loses nothing (runs in the CI pass with the real services)."""
+
+import asyncio
+import json
+import signal
+
+import pytest
+
+from tests.e2e.server import AppServer
+from tests.e2e.wsclient import WebSocket
+from tests.services import require_postgres, require_redis
+
+ARRANGE = """
+import json
+from django.contrib.auth import get_user_model
+from django.test import Client
+from poker import services
+User = get_user_model()
+users = [User.objects.create_user(n, first_name=n.capitalize()) for n in ("hery", "voahangy")]
+table = services.table_open(name="Multi", kind="tournament", action_seconds={action_seconds})
+for k, user in enumerate(users):
+    services.table_seat_player(table=table, user=user, stack=1000, seat=k + 1)
+services.table_start(table=table)
+cookies = {{}}
+for user in users:
+    client = Client()
+    client.force_login(user)
+    cookies[user.username] = "sessionid=" + client.cookies["sessionid"].value
+print(json.dumps({{"table": table.pk, "cookies": cookies}}))
+"""
+
+
+@pytest.fixture
+def real_services():
+    require_postgres()
+    require_redis()
+
+
+def arrange(server: AppServer, action_seconds: int = 30) -> dict:
+    return json.loads(server.shell(ARRANGE.format(action_seconds=action_seconds)).strip().splitlines()[-1])
+
+
+async def join(port: int, table: int, cookie: str) -> tuple[WebSocket, dict]:
+    ws = await WebSocket.connect(f"ws://127.0.0.1:{port}/ws/tables/{table}/", cookie=cookie)
+    snapshot = await ws.recv()
+    assert snapshot["type"] == "snapshot", snapshot
+    return ws, snapshot["view"]
+
+
+def to_act(views: dict) -> str:
+    return next(name for name, view in views.items() if view["me"]["to_act"])
+
+
+def test_a_player_on_one_process_sees_an_action_made_through_the_other_within_a_second(
+    real_services, tmp_path
+):
+    server = AppServer(tmp_path, processes=2).start()
+    try:
+        arranged = arrange(server)
+
+        async def scenario():
+            ports = dict(zip(("hery", "voahangy"), server.ports))
+            sockets, views = {}, {}
+            for name, port in ports.items():
+                sockets[name], views[name] = await join(port, arranged["table"], arranged["cookies"][name])
+            loop = asyncio.get_running_loop()
+            delays = []
+            for _ in range(4):  # call, check, then the flop: each action crosses the processes
+                actor = to_act(views)
+                other = "voahangy" if actor == "hery" else "hery"
+                legal = views[actor]["me"]["legal"]
+                action = "check" if legal["check"] else "call"
+                seq = views[actor]["seq"]
+                start = loop.time()
+                await sockets[actor].send(
+                    {"type": "act", "action": action, "hand": views[actor]["me"]["hand_id"], "seq": seq}
+                )
+                update = await sockets[other].until(
+                    lambda m, seq=seq: m["type"] == "update" and m["seq"] > seq
+                )
+                delays.append(loop.time() - start)
+                views[other] = update["view"]
+                views[actor] = (
+                    await sockets[actor].until(lambda m, seq=seq: m["type"] == "update" and m["seq"] > seq)
+                )["view"]
+                while views[actor]["seq"] != views[other]["seq"]:  # settle both on the newest view
+                    newest = max(views, key=lambda n: views[n]["seq"])
+                    lagging = "voahangy" if newest == "hery" else "hery"
+                    views[lagging] = (await sockets[lagging].until(lambda m: m["type"] == "update"))["view"]
+            for ws in sockets.values():
+                await ws.close()
+            return delays
+
+        delays = asyncio.run(scenario())
+        assert max(delays) < 1.0, delays
+    finally:
+        server.stop()
+
+
+def test_a_process_killed_mid_hand_comes_back_to_the_same_hand_and_its_deadline_fires(
+    real_services, tmp_path
+):
+    server = AppServer(tmp_path, processes=1)
+    server.env["POKER_PAUSE_MS"] = (
+        "60000"  # the hand after stays unstarted: the state checked is the same hand's
+    )
+    server.start()
+    try:
+        arranged = arrange(server, action_seconds=2)
+        port = server.ports[0]
+
+        async def before_the_crash():
+            sockets, views = {}, {}
+            for name in ("hery", "voahangy"):
+                sockets[name], views[name] = await join(port, arranged["table"], arranged["cookies"][name])
+            actor = to_act(views)
+            seq = views[actor]["seq"]
+            await sockets[actor].send(
+                {"type": "act", "action": "call", "hand": views[actor]["me"]["hand_id"], "seq": seq}
+            )
+            update = await sockets[actor].until(lambda m, seq=seq: m["type"] == "update" and m["seq"] > seq)
+            return update["view"]
+
+        view = asyncio.run(before_the_crash())
+        # Killed without a chance to clean up, while the big blind is thinking.
+        server.processes[0].send_signal(signal.SIGKILL)
+        server.processes[0].wait()
+        server.processes.clear()
+        server.ports.clear()
+        port = server.start_process()
+
+        async def after_the_restart():
+            ws, again = await join(port, arranged["table"], arranged["cookies"]["hery"])
+            assert again["hand"]["id"] == view["hand"]["id"]
+            assert [s.get("stack") for s in again["seats"]] == [s.get("stack") for s in view["seats"]]
+            # Nobody answers: the restarted process fires the big blind's deadline (he checks).
+            update = await ws.until(
+                lambda m: m["type"] == "update" and m["view"]["log"][-1]["type"] == "check", 10
+            )
+            await ws.close()
+            return update["view"]
+
+        after = asyncio.run(after_the_restart())
+        chips = sum(s["stack"] for s in after["seats"] if s.get("in_hand")) + after["hand"]["total"]
+        assert chips == 2000
+    finally:
+        server.stop()
