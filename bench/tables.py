@@ -211,14 +211,25 @@ async def run_tables(
     sockets = []
     tasks = []
     rng = random.Random(4)
-    for spec in arranged:
-        table = TableRun()
-        for index, cookie in enumerate(spec["cookies"]):
+    connecting = asyncio.Semaphore(16)
+
+    async def connect(spec: dict, index: int, cookie: str, table: TableRun) -> None:
+        async with connecting:
             ws = await WebSocket.connect(f"ws://127.0.0.1:{port}/ws/tables/{spec['id']}/", cookie=cookie)
-            sockets.append(ws)
-            tasks.append(
-                asyncio.ensure_future(bot(ws, index, table, stats, random.Random(rng.random()), stop, think))
-            )
+        sockets.append(ws)
+        tasks.append(
+            asyncio.ensure_future(bot(ws, index, table, stats, random.Random(rng.random()), stop, think))
+        )
+
+    # Everybody sits first; then the first hands are dealt.
+    await asyncio.gather(
+        *(
+            connect(spec, index, cookie, table)
+            for spec, table in ((spec, TableRun()) for spec in arranged)
+            for index, cookie in enumerate(spec["cookies"])
+        )
+    )
+    await asyncio.to_thread(server.shell, START.format(ids=[spec["id"] for spec in arranged]))
     await asyncio.sleep(warmup)
     stats.measuring = True
     await asyncio.sleep(seconds)
@@ -237,7 +248,6 @@ def run_app(tmp: Path, tables: int, seconds: float, warmup: float, think: float)
     server.start()
     try:
         arranged = json.loads(server.shell(ARRANGE.format(tables=tables)).strip().splitlines()[-1])
-        server.shell(START.format(ids=[spec["id"] for spec in arranged]))
         return asyncio.run(run_tables(server, arranged, seconds, warmup, think))
     finally:
         server.stop()
