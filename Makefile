@@ -31,6 +31,7 @@ messages: | $(BIN)/python
 run: setup
 	env -u DATABASE_URL -u REDIS_URL $(BIN)/python manage.py migrate --noinput -v0
 	env -u DATABASE_URL -u REDIS_URL $(BIN)/python manage.py load_demo
+	env -u DATABASE_URL -u REDIS_URL $(BIN)/python manage.py load_demo_tables
 	@echo ""
 	@echo "  ARF is served on http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
 	@echo "  demo logins: organisateur / arf-demo-2026 ; players hery, voahangy, tiana... / arf-demo-2026"

@@ -90,7 +90,9 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # A deployment's processes share one prefix; each test run takes its own, so two runs on
+            # one Redis never hear each other's tables.
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": env_str("CHANNELS_PREFIX", "arf")},
         }
     }
 else:

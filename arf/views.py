@@ -6,8 +6,15 @@ from django.views.decorators.http import require_GET
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    """What is happening now; each app adds its block as it comes (tables, session, leaderboard)."""
-    return render(request, "home.html", {})
+    """What is happening now: the current session and the season's leaderboard."""
+    from championship import selectors
+
+    season = selectors.season_current()
+    context = {
+        "current": selectors.session_current(season) if season else None,
+        "standings": selectors.standings(season) if season else None,
+    }
+    return render(request, "home.html", context)
 
 
 @require_GET

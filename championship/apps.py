@@ -5,3 +5,18 @@ from django.utils.translation import gettext_lazy as _
 class ChampionshipConfig(AppConfig):
     name = "championship"
     verbose_name = _("Championship")
+
+    def ready(self) -> None:
+        from poker import signals
+        from poker.blinds import register_blind_provider
+
+        from . import receivers
+        from .services.clock import blinds_for_provider
+
+        register_blind_provider("championship", blinds_for_provider)
+        signals.player_knocked_out.connect(
+            receivers.on_player_knocked_out, dispatch_uid="championship_knockout"
+        )
+        signals.table_finished.connect(
+            receivers.on_table_finished, dispatch_uid="championship_table_finished"
+        )

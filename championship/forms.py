@@ -64,3 +64,153 @@ class InvitationAcceptForm(forms.Form):
             except forms.ValidationError as error:
                 self.add_error("password1", error)
         return cleaned
+
+
+def _int_list(text: str) -> list[int]:
+    return [int(x) for x in text.replace(";", ",").replace(" ", ",").split(",") if x.strip()]
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=80)
+    starts_on = forms.DateField(label=_("First session"), widget=forms.DateInput(attrs={"type": "date"}))
+    sessions = forms.IntegerField(
+        label=_("Sessions"), min_value=1, max_value=12, initial=6, help_text=_("One every two months.")
+    )
+    entry_fee = forms.DecimalField(label=_("Entry fee (EUR)"), max_digits=8, decimal_places=2, initial=1)
+    starting_stack = forms.IntegerField(label=_("Starting stack"), min_value=1, initial=5000)
+    points_scale = forms.CharField(
+        label=_("Points by place"), initial="100, 80, 65, 50, 40, 30", help_text=_("1st, 2nd, 3rd, ...")
+    )
+    unplaced_points = forms.IntegerField(
+        label=_("Points for the other round-2 players"), min_value=0, initial=20
+    )
+    levels = forms.CharField(
+        label=_("Blind levels"),
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text=_("One level a line: small blind / big blind / ante."),
+    )
+    level_minutes = forms.IntegerField(label=_("Minutes per level"), min_value=1, initial=15)
+    round2_reset_stacks = forms.BooleanField(
+        label=_("Reset the stacks for round 2"), required=False, initial=True
+    )
+    action_seconds = forms.IntegerField(label=_("Seconds to act (online)"), min_value=5, initial=30)
+
+    def __init__(self, *args, editing: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if editing:
+            del self.fields["sessions"]
+
+    @classmethod
+    def initial_for(cls, season) -> dict:
+        from . import rules
+
+        if season is None:
+            levels = rules.default_levels()
+            return {"levels": "\n".join(f"{sb} / {bb} / {ante}" for sb, bb, ante in levels)}
+        return {
+            "name": season.name,
+            "starts_on": season.starts_on,
+            "entry_fee": season.entry_fee,
+            "starting_stack": season.starting_stack,
+            "points_scale": ", ".join(str(p) for p in season.points_scale),
+            "unplaced_points": season.unplaced_points,
+            "levels": "\n".join(f"{sb} / {bb} / {ante}" for sb, bb, ante in season.levels),
+            "level_minutes": season.level_minutes,
+            "round2_reset_stacks": season.round2_reset_stacks,
+            "action_seconds": season.action_seconds,
+        }
+
+    def clean_name(self) -> str:
+        return _squash(self.cleaned_data["name"])
+
+    def clean_points_scale(self) -> list[int]:
+        try:
+            return _int_list(self.cleaned_data["points_scale"])
+        except ValueError as error:
+            raise forms.ValidationError(
+                _("Write the points as whole numbers, separated by commas.")
+            ) from error
+
+    def clean_levels(self) -> list[list[int]]:
+        levels = []
+        for line in self.cleaned_data["levels"].splitlines():
+            if not line.strip():
+                continue
+            try:
+                numbers = [int(x) for x in line.replace("/", " ").split()]
+            except ValueError as error:
+                raise forms.ValidationError(_("Each line: small blind / big blind / ante.")) from error
+            if len(numbers) == 2:
+                from .rules import ante_for
+
+                numbers.append(ante_for(numbers[1]))
+            if len(numbers) != 3:
+                raise forms.ValidationError(_("Each line: small blind / big blind / ante."))
+            levels.append(numbers)
+        return levels
+
+
+class SessionForm(forms.Form):
+    scheduled_at = forms.DateTimeField(
+        label=_("Date and time"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    mode = forms.ChoiceField(label=_("Mode"), choices=())
+
+    def __init__(self, *args, **kwargs):
+        from .models import Session
+
+        super().__init__(*args, **kwargs)
+        self.fields["mode"].choices = Session.Mode.choices
+
+
+class RegisterForm(forms.Form):
+    members = forms.ModelMultipleChoiceField(
+        label=_("Members to register"), queryset=Member.objects.none(), widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args, session, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["members"].queryset = Member.objects.filter(eligible=True).exclude(
+            registrations__session=session
+        )
+
+
+class FeeForm(forms.Form):
+    fee = forms.DecimalField(label=_("Amount (EUR)"), max_digits=8, decimal_places=2)
+    paid = forms.BooleanField(label=_("Paid"), required=False)
+    method = forms.ChoiceField(label=_("Paid by"), required=False, choices=())
+
+    def __init__(self, *args, **kwargs):
+        from .models import Registration
+
+        super().__init__(*args, **kwargs)
+        self.fields["method"].choices = [("", "—"), *Registration.Method.choices]
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=_("Why"), max_length=500)
+
+    def clean_reason(self) -> str:
+        return _squash(self.cleaned_data["reason"])
+
+
+class ChipColourForm(forms.Form):
+    colour = forms.CharField(label=_("Colour"), max_length=30)
+    value = forms.IntegerField(
+        label=_("Value"), min_value=1, required=False, help_text=_("Blank: the app proposes one.")
+    )
+    count = forms.IntegerField(label=_("How many"), min_value=1)
+
+    def clean_colour(self) -> str:
+        return _squash(self.cleaned_data["colour"])
+
+
+class MergeForm(forms.Form):
+    duplicate = forms.ModelChoiceField(
+        label=_("Duplicate record to merge into this one"), queryset=Member.objects.none()
+    )
+
+    def __init__(self, *args, member: Member, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["duplicate"].queryset = Member.objects.exclude(pk=member.pk)

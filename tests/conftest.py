@@ -3,7 +3,17 @@
 and fail in CI (CI=true), where an unreachable service is a broken build.
 """
 
+import os
+import uuid
+
 import pytest
+from django.conf import settings
+
+# Before anything opens the channel layer: this run's own Redis prefix, inherited by the daphne
+# subprocesses of the browser and multi-process tests.
+os.environ["CHANNELS_PREFIX"] = f"arf-test-{uuid.uuid4().hex[:8]}"
+if "prefix" in settings.CHANNEL_LAYERS["default"].get("CONFIG", {}):
+    settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = os.environ["CHANNELS_PREFIX"]
 
 
 @pytest.fixture(autouse=True)

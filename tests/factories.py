@@ -41,3 +41,19 @@ class MemberFactory(factory.django.DjangoModelFactory):
     nickname = factory.Sequence(lambda n: f"Cousin{n}")
     branch = "Rakoto"
     eligible = True
+
+
+def season_with_session(*, players: int = 0, paid: bool = True, name: str = "Saison 2026", **settings):
+    """A season (its default settings) and its first session, with `players` registered members."""
+    from datetime import date
+
+    from championship.services.registrations import fee_record, registration_create
+    from championship.services.seasons import season_create
+
+    season = season_create(name=name, starts_on=date(2026, 1, 10), sessions=6, **settings)
+    session = season.sessions.get(number=1)
+    for _ in range(players):
+        registration = registration_create(session=session, member=MemberFactory(), by=None)
+        if paid:
+            fee_record(registration=registration, amount=registration.fee, paid=True, method="cash")
+    return season, session

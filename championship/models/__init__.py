@@ -1,3 +1,26 @@
+from .audit import AuditEntry
+from .chips import ChipColour
+from .clock import SessionClock
+from .draws import GameTable, Seat, SeatingDraw, TableMove
 from .members import Invitation, Member
+from .registrations import Registration
+from .results import KnockOut, Result
+from .seasons import Season
+from .sessions import Session
 
-__all__ = ["Invitation", "Member"]
+__all__ = [
+    "AuditEntry",
+    "ChipColour",
+    "GameTable",
+    "Invitation",
+    "KnockOut",
+    "Member",
+    "Registration",
+    "Result",
+    "Season",
+    "Seat",
+    "SeatingDraw",
+    "Session",
+    "SessionClock",
+    "TableMove",
+]

@@ -91,3 +91,40 @@ def invitation_accept(*, token: str, username: str, password: str) -> AbstractBa
     invitation.used_at = timezone.now()
     invitation.save(update_fields=["used_at"])
     return user
+
+
+@transaction.atomic
+def member_merge(*, keep: Member, duplicate: Member, by: AbstractBaseUser | None) -> Member:
+    """Merges two records of the same person: registrations, results and invitations move to
+    `keep`, who also takes the account if he has none; the duplicate record goes."""
+    from ..models import AuditEntry, Registration, Result
+
+    if keep.pk == duplicate.pk:
+        raise ValidationError(_("Choose another member to merge."))
+    keep, duplicate = (
+        Member.objects.select_for_update().get(pk=keep.pk),
+        Member.objects.select_for_update().get(pk=duplicate.pk),
+    )
+    shared = Registration.objects.filter(member=keep, session__registrations__member=duplicate)
+    if shared.exists():
+        raise ValidationError(
+            _("%(a)s and %(b)s played the same session: they cannot be the same person.")
+            % {"a": keep, "b": duplicate}
+        )
+    moved_registrations = Registration.objects.filter(member=duplicate).update(member=keep)
+    moved_results = Result.objects.filter(member=duplicate).update(member=keep)
+    Invitation.objects.filter(member=duplicate).update(member=keep)
+    user = duplicate.user
+    details = {
+        "kept": keep.nickname,
+        "merged": duplicate.nickname,
+        "merged_full_name": duplicate.full_name,
+        "registrations": moved_registrations,
+        "results": moved_results,
+    }
+    duplicate.delete()
+    if keep.user_id is None and user is not None:
+        keep.user = user
+        keep.save(update_fields=["user"])
+    AuditEntry.objects.create(action=AuditEntry.Action.MEMBERS_MERGED, by=by, details=details)
+    return keep

@@ -93,3 +93,25 @@ def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
             )
             return redirect("home")
     return render(request, "championship/invitation_accept.html", {"form": form, "member": invitation.member})
+
+
+@organizer_required
+def member_merge(request: HttpRequest, pk: int) -> HttpResponse:
+    from ..forms import MergeForm
+
+    member = get_object_or_404(Member, pk=pk)
+    form = MergeForm(request.POST or None, member=member)
+    if request.method == "POST" and form.is_valid():
+        duplicate = form.cleaned_data["duplicate"]
+        try:
+            services.member_merge(keep=member, duplicate=duplicate, by=request.user)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(
+                request,
+                _("%(duplicate)s is merged into %(member)s: all the history is kept.")
+                % {"duplicate": duplicate.nickname, "member": member.nickname},
+            )
+            return redirect("member_edit", member.pk)
+    return render(request, "championship/member_merge.html", {"form": form, "member": member})

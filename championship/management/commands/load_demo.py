@@ -1,12 +1,19 @@
 """Demo data for `make run`: loaded only into an empty database, so a newcomer can look around."""
 
+import random
+from datetime import timedelta
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
 from accounts.roles import ORGANIZER_GROUP
-from championship.models import Member
+from championship.models import ChipColour, GameTable, Member, Seat, Session
+from championship.services import registrations as reg_services
+from championship.services import seasons as season_services
+from championship.services import sessions as run
 
 DEMO_PASSWORD = "arf-demo-2026"
 ORGANIZER = ("organisateur", "Organisateur")
@@ -50,7 +57,75 @@ class Command(BaseCommand):
                     username=nickname.lower(), password=DEMO_PASSWORD, first_name=nickname
                 )
             Member.objects.create(full_name=full_name, nickname=nickname, branch=branch, user=user)
+        self._season(organizer)
         self.stdout.write(self.style.SUCCESS("Demo data loaded."))
         self.stdout.write(f"  organizer: {ORGANIZER[0]} / {DEMO_PASSWORD}")
         players = ", ".join(m[1].lower() for m in MEMBERS if m[3])
         self.stdout.write(f"  players:   {players} (password {DEMO_PASSWORD})")
+
+    def _season(self, organizer) -> None:
+        """A season begun five months ago: its past sessions played live and closed, the next one
+        open with a few registrations, and the family's chip set."""
+        rng = random.Random(2026)
+        first = timezone.localdate() - timedelta(days=150)
+        season = season_services.season_create(name=f"Saison {first.year}", starts_on=first.replace(day=1))
+        members = list(Member.objects.filter(eligible=True))
+        for session in season.sessions.filter(scheduled_at__lt=timezone.now()).order_by("number"):
+            for member in rng.sample(members, rng.randint(9, len(members))):
+                registration = reg_services.registration_create(session=session, member=member, by=organizer)
+                reg_services.fee_record(
+                    registration=registration,
+                    amount=registration.fee,
+                    paid=True,
+                    method=rng.choice(["cash", "transfer"]),
+                    by=organizer,
+                )
+            run.session_start(session=session, by=organizer)
+            self._play(session, rng, organizer)
+            run.session_close(session=session, by=organizer)
+            Session.objects.filter(pk=session.pk).update(
+                started_at=session.scheduled_at, finished_at=session.scheduled_at + timedelta(hours=4)
+            )
+        upcoming = season.sessions.filter(status=Session.Status.PLANNED).order_by("number").first()
+        if upcoming is not None:
+            for member in members[:5]:
+                registration = reg_services.registration_create(session=upcoming, member=member, by=organizer)
+                if member.user_id:
+                    reg_services.fee_record(
+                        registration=registration,
+                        amount=registration.fee,
+                        paid=True,
+                        method="cash",
+                        by=organizer,
+                    )
+        for colour, value, count in [
+            ("blanc", 5, 200),
+            ("rouge", 25, 200),
+            ("vert", 100, 200),
+            ("noir", 500, 100),
+        ]:
+            ChipColour.objects.create(colour=colour, value=value, count=count)
+
+    @staticmethod
+    def _play(session: Session, rng: random.Random, organizer) -> None:
+        """Knock-outs at random, one at a time, until the session has its winner."""
+        while True:
+            session.refresh_from_db()
+            if session.status == Session.Status.FINISHED:
+                return
+            if session.status == Session.Status.ROUND1 and run.round1_done(session):
+                run.round2_draw(session=session, by=organizer)
+                continue
+            round_number = session.round_number
+            open_tables = GameTable.objects.filter(
+                session=session, round_number=round_number, closed_at__isnull=True
+            )
+            table = rng.choice(list(open_tables.values_list("number", flat=True)))
+            seats = list(
+                Seat.objects.filter(
+                    session=session, round_number=round_number, table=table, active=True
+                ).select_related("registration__member")
+            )
+            run.knockout_record(
+                session=session, table=table, busted=[(rng.choice(seats).registration, None)], by=organizer
+            )

@@ -1,0 +1,73 @@
+"""Render time of the leaderboard and the player page on a long history (10 seasons x 6 sessions x
+60 players), printed beside the anchor: a page budget of 200 ms on the server.
+
+    python bench/standings.py            # a throw-away SQLite database
+    DATABASE_URL=postgres://... python bench/standings.py   # a throw-away PostgreSQL test database
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arf.settings")
+os.environ.setdefault("DEBUG", "1")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import setup_test_environment  # noqa: E402
+from django.urls import reverse  # noqa: E402
+
+BUDGET_MS = 200
+RUNS = 20
+
+
+def _time(client: Client, url: str) -> tuple[float, float, int]:
+    client.get(url)  # warm up
+    samples = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        response = client.get(url)
+        samples.append((time.perf_counter() - start) * 1000)
+        assert response.status_code == 200
+    return statistics.median(samples), max(samples), len(response.content)
+
+
+def main() -> None:
+    setup_test_environment()
+    settings.ALLOWED_HOSTS = ["testserver"]
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        from championship.bulk import build_history
+        from championship.models import Season
+
+        start = time.perf_counter()
+        members = build_history(seasons=10, sessions=6, players=60)
+        built = time.perf_counter() - start
+        season = Season.objects.order_by("-starts_on").first()
+        client = Client()
+        print(f"history: 10 seasons x 6 sessions x 60 players, built in {built:.1f} s ({connection.vendor})")
+        print(f"{'page':<22}{'median ms':>10}{'max ms':>9}{'KB':>7}{'anchor ms':>11}")
+        for name, url in [
+            ("leaderboard", reverse("standings_season", args=[season.pk])),
+            ("player page", reverse("player_detail", args=[members[0].pk])),
+            ("leaderboard CSV", reverse("standings_csv", args=[season.pk])),
+        ]:
+            median, worst, size = _time(client, url)
+            print(f"{name:<22}{median:>10.1f}{worst:>9.1f}{size / 1024:>7.1f}{BUDGET_MS:>11}")
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()

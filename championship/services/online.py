@@ -1,0 +1,226 @@
+"""Sessions played online: the championship's side of CONTRACT.md. Live sessions do nothing here.
+
+- A draw opens one poker table per championship table (blinds from the session's clock through the
+  "championship" blind provider; round 1 stops at 3 players), seats the players on their drawn
+  seats with the starting stack and deals.
+- The tables' signals (`receivers.py`) record knock-outs with `knockout_record`, in the transaction
+  that ends the hand: a knock-out is never lost nor counted twice.
+- Round-2 balancing moves a player with `table_remove_player` + `table_seat_player`, keeping his
+  chips. A table in the middle of a hand cannot give a player away: it is asked to pause after the
+  hand and the move waits (`applied_at` empty) until the next signal of the session or the
+  organizer's "apply the moves" (TDA: a player moves between hands).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from poker import selectors
+from poker import services as tables
+from poker.models import Seat as PokerSeat
+from poker.models import Table
+
+from ..models import GameTable, Registration, Seat, SeatingDraw, Session, TableMove
+
+PROVIDER = "championship"
+
+
+def provider_key(session: Session) -> str:
+    return f"{PROVIDER}:{session.pk}"
+
+
+def check_available(session: Session) -> None:
+    """Online play needs every entrant to have an account (to sit at his table)."""
+    if session.mode != Session.Mode.ONLINE:
+        return
+    missing = [
+        r.member.nickname
+        for r in Registration.objects.filter(session=session, member__user__isnull=True).select_related(
+            "member"
+        )
+    ]
+    if missing:
+        raise ValidationError(
+            _("Online play needs an account for every entrant. No account yet: %(names)s.")
+            % {"names": ", ".join(missing)}
+        )
+
+
+def after_draw(*, session: Session, draw: SeatingDraw, by) -> None:
+    """Opens, fills and starts the poker tables of a draw."""
+    if session.mode != Session.Mode.ONLINE:
+        return
+    season = session.season
+    round_number = draw.round_number
+    seats = list(
+        Seat.objects.filter(session=session, round_number=round_number).select_related(
+            "registration__member__user"
+        )
+    )
+    for game_table in GameTable.objects.filter(
+        session=session, round_number=round_number, closed_at__isnull=True
+    ):
+        table = tables.table_open(
+            name=_("%(session)s – round %(round)s – table %(table)s")
+            % {"session": session, "round": round_number, "table": game_table.number},
+            variant=Table.Variant.HOLDEM,
+            max_seats=8,
+            blind_provider=provider_key(session),
+            action_seconds=season.action_seconds,
+            stop_at_players=3 if round_number == 1 else 1,
+            created_by=by,
+            kind=Table.Kind.TOURNAMENT,
+            starting_stack=season.starting_stack,
+        )
+        game_table.poker_table = table
+        game_table.save(update_fields=["poker_table"])
+        for seat in (s for s in seats if s.table == game_table.number):
+            tables.table_seat_player(
+                table=table, user=seat.registration.member.user, stack=season.starting_stack, seat=seat.seat
+            )
+        tables.table_start(table=table)
+
+
+def _open(session: Session, game_table: GameTable, by=None) -> Table:
+    """A poker table for a championship table, its blinds from the session's clock."""
+    season = session.season
+    table = tables.table_open(
+        name=_("%(session)s – round %(round)s – table %(table)s")
+        % {"session": session, "round": game_table.round_number, "table": game_table.number},
+        variant=Table.Variant.HOLDEM,
+        max_seats=8,
+        blind_provider=provider_key(session),
+        action_seconds=season.action_seconds,
+        stop_at_players=3 if game_table.round_number == 1 else 1,
+        created_by=by,
+        kind=Table.Kind.TOURNAMENT,
+        starting_stack=season.starting_stack,
+    )
+    game_table.poker_table = table
+    game_table.save(update_fields=["poker_table"])
+    return table
+
+
+def _playable(session: Session, game_table: GameTable) -> Table:
+    """The table's poker table, able to take players. A round-2 table left with one player after a
+    hand has finished by itself (it stops at one): his game goes on at a new poker table, where the
+    players moved in join him."""
+    old = game_table.poker_table
+    old.refresh_from_db()
+    if old.status != Table.Status.FINISHED:
+        return old
+    new = _open(session, game_table)
+    users = get_user_model().objects.in_bulk(
+        PokerSeat.objects.filter(table=old).values_list("user_id", flat=True)
+    )
+    for user_id, seat, _stack in selectors.table_players(old):
+        stack = tables.table_remove_player(table=old, user=users[user_id])
+        tables.table_seat_player(table=new, user=users[user_id], stack=stack, seat=seat)
+    return new
+
+
+def after_moves(*, session: Session, moves: list[TableMove], broken: list[int]) -> None:
+    """Carries the balancing moves to the poker tables (or leaves them waiting, see the module doc)."""
+    if session.mode != Session.Mode.ONLINE:
+        now = timezone.now()
+        TableMove.objects.filter(pk__in=[m.pk for m in moves]).update(applied_at=now)
+        return
+    moves_apply(session=session)
+
+
+def moves_apply(*, session: Session) -> int:
+    """Applies the waiting moves whose table is between hands; pauses the others. Returns how many
+    are still waiting."""
+    if session.mode != Session.Mode.ONLINE:
+        return 0
+    by_number = {
+        t.number: t
+        for t in GameTable.objects.filter(session=session, round_number=2).select_related("poker_table")
+    }
+    pending = list(
+        TableMove.objects.filter(session=session, applied_at__isnull=True, reverted_at__isnull=True)
+        .order_by("pk")
+        .select_related("registration__member")
+    )
+    users = get_user_model().objects.in_bulk([m.registration.member.user_id for m in pending])
+    blocked: set[int] = set()  # a player whose earlier move waits: his later moves wait too
+    for move in pending:
+        source = by_number[move.from_table].poker_table
+        target = _playable(session, by_number[move.to_table])
+        user = users[move.registration.member.user_id]
+        if user.pk in blocked or PokerSeat.objects.filter(table=target, number=move.to_seat).exists():
+            blocked.add(user.pk)  # his seat there is not free yet: another move must go first
+            continue
+        try:
+            stack = tables.table_remove_player(table=source, user=user)
+        except tables.TableError as error:
+            if error.code == "in_hand":
+                tables.table_pause(table=source)  # the move happens once this hand is over
+            elif error.code != "not_seated":
+                raise
+            # not_seated: he went out in the hand that is ending; his knock-out comes next and
+            # cancels the move.
+            blocked.add(user.pk)
+            continue
+        tables.table_seat_player(table=target, user=user, stack=stack, seat=move.to_seat)
+        move.applied_at = timezone.now()
+        move.save(update_fields=["applied_at"])
+    for number, game_table in by_number.items():
+        table = game_table.poker_table
+        if table is None:
+            continue
+        table.refresh_from_db()
+        if game_table.closed_at is not None:
+            continue
+        if table.status in (Table.Status.PAUSED, Table.Status.WAITING) and not _has_waiting_move_from(
+            session, number
+        ):
+            _restart(table)
+    return len(blocked)
+
+
+def _has_waiting_move_from(session: Session, number: int) -> bool:
+    return TableMove.objects.filter(
+        session=session, from_table=number, applied_at__isnull=True, reverted_at__isnull=True
+    ).exists()
+
+
+def _restart(table: Table) -> None:
+    try:
+        if table.status == Table.Status.PAUSED:
+            tables.table_resume(table=table)
+        else:
+            tables.table_start(table=table)
+    except tables.TableError as error:
+        if error.code not in ("in_hand", "not_enough_players", "finished"):
+            raise
+
+
+def tables_pause(*, session: Session) -> None:
+    """The organizer paused the clock: no new hand is dealt (a hand being played is finished)."""
+    for table in _open_tables(session):
+        tables.table_pause(table=table)
+
+
+def tables_resume(*, session: Session) -> None:
+    for table in _open_tables(session):
+        if not _has_waiting_move_from(session, table.championship_table.number):
+            tables.table_resume(table=table)
+
+
+def _open_tables(session: Session) -> list[Table]:
+    if session.mode != Session.Mode.ONLINE:
+        return []
+    return [
+        t.poker_table
+        for t in GameTable.objects.filter(
+            session=session,
+            round_number=session.round_number or 0,
+            closed_at__isnull=True,
+            poker_table__isnull=False,
+        ).select_related("poker_table")
+        if t.poker_table.status != Table.Status.FINISHED
+    ]

@@ -1,0 +1,128 @@
+"""Writes on seasons and the dates of their sessions."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time
+from decimal import Decimal
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .. import rules
+from ..models import Season, Session
+
+SETTINGS = (
+    "entry_fee",
+    "starting_stack",
+    "points_scale",
+    "unplaced_points",
+    "levels",
+    "level_minutes",
+    "round2_reset_stacks",
+    "action_seconds",
+)
+DEFAULT_SESSION_TIME = time(15, 0)
+
+
+def _validate(values: dict[str, Any]) -> None:
+    errors: dict[str, list[str]] = {}
+    fee = values.get("entry_fee")
+    if fee is not None and Decimal(fee) < 0:
+        errors["entry_fee"] = [_("The entry fee cannot be negative.")]
+    if "points_scale" in values or "unplaced_points" in values:
+        try:
+            rules.validate_points_scale(values["points_scale"], int(values["unplaced_points"]))
+        except rules.RuleError:
+            errors["points_scale"] = [
+                _(
+                    "The points must not increase from one place to the next, and the other round-2 "
+                    "players cannot get more than the last ranked place."
+                )
+            ]
+    if "levels" in values:
+        try:
+            rules.validate_levels(values["levels"])
+        except rules.RuleError as error:
+            errors["levels"] = [_("Blind levels: %(error)s.") % {"error": error}]
+    for name in ("starting_stack", "level_minutes", "action_seconds"):
+        if name in values and int(values[name]) <= 0:
+            errors[name] = [_("This must be more than zero.")]
+    if errors:
+        raise ValidationError(errors)
+
+
+def _at(day: date) -> datetime:
+    return timezone.make_aware(datetime.combine(day, DEFAULT_SESSION_TIME))
+
+
+@transaction.atomic
+def season_create(*, name: str, starts_on: date, sessions: int = 6, **settings: Any) -> Season:
+    """A new season with its settings; its sessions are proposed every two months from the first
+    date (the organizer adjusts each date afterwards)."""
+    unknown = set(settings) - set(SETTINGS)
+    if unknown:
+        raise TypeError(f"unknown season settings: {sorted(unknown)}")
+    values = {
+        "points_scale": list(rules.DEFAULT_POINTS_SCALE),
+        "unplaced_points": rules.DEFAULT_UNPLACED_POINTS,
+        **settings,
+    }
+    _validate(values)
+    if Season.objects.filter(name__iexact=name).exists():
+        raise ValidationError({"name": _("A season with this name exists already.")})
+    if not 1 <= sessions <= 12:
+        raise ValidationError({"sessions": _("A season has between 1 and 12 sessions.")})
+    season = Season.objects.create(name=name, starts_on=starts_on, **values)
+    Session.objects.bulk_create(
+        Session(season=season, number=i, scheduled_at=_at(day))
+        for i, day in enumerate(rules.session_dates(starts_on, sessions), start=1)
+    )
+    return season
+
+
+@transaction.atomic
+def season_update(*, season: Season, **fields: Any) -> Season:
+    """Changes settings. Points and levels already used by a closed session stay as they were
+    computed: results are stored per session."""
+    unknown = set(fields) - set(SETTINGS) - {"name", "starts_on"}
+    if unknown:
+        raise TypeError(f"unknown season fields: {sorted(unknown)}")
+    merged = {"points_scale": season.points_scale, "unplaced_points": season.unplaced_points, **fields}
+    _validate(merged)
+    if "name" in fields and Season.objects.filter(name__iexact=fields["name"]).exclude(pk=season.pk).exists():
+        raise ValidationError({"name": _("A season with this name exists already.")})
+    for name, value in fields.items():
+        setattr(season, name, value)
+    season.save(update_fields=list(fields))
+    return season
+
+
+@transaction.atomic
+def session_create(*, season: Season, scheduled_at: datetime, mode: str = Session.Mode.LIVE) -> Session:
+    Season.objects.select_for_update().get(pk=season.pk)
+    number = (season.sessions.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    return Session.objects.create(season=season, number=number, scheduled_at=scheduled_at, mode=mode)
+
+
+@transaction.atomic
+def session_update(
+    *, session: Session, scheduled_at: datetime | None = None, mode: str | None = None
+) -> Session:
+    """The organizer adjusts the date or the mode of a session not yet started."""
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    if session.status != Session.Status.PLANNED:
+        raise ValidationError(_("This session has started: its date and mode cannot change any more."))
+    changed = []
+    if scheduled_at is not None:
+        session.scheduled_at = scheduled_at
+        changed.append("scheduled_at")
+    if mode is not None:
+        if mode not in Session.Mode.values:
+            raise ValidationError({"mode": _("Unknown mode.")})
+        session.mode = mode
+        changed.append("mode")
+    session.save(update_fields=changed)
+    return session

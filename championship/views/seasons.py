@@ -1,0 +1,133 @@
+"""The organizer's pages for seasons and the dates of their sessions."""
+
+from __future__ import annotations
+
+import csv
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from accounts.decorators import organizer_required
+
+from .. import selectors
+from ..forms import SeasonForm, SessionForm
+from ..models import Season, Session
+from ..services import seasons as services
+
+
+def _errors_to_form(form, error: ValidationError) -> None:
+    if hasattr(error, "error_dict"):
+        for field, errors in error.message_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, error.messages)
+
+
+@organizer_required
+def season_create(request: HttpRequest) -> HttpResponse:
+    form = SeasonForm(request.POST or None, initial=SeasonForm.initial_for(None))
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = services.season_create(**form.cleaned_data)
+        except ValidationError as error:
+            _errors_to_form(form, error)
+        else:
+            messages.success(
+                request, _("Season %(name)s is created with its sessions.") % {"name": season.name}
+            )
+            return redirect("season_sessions", season.pk)
+    return render(request, "championship/season_form.html", {"form": form, "season": None})
+
+
+@organizer_required
+def season_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    season = get_object_or_404(Season, pk=pk)
+    form = SeasonForm(request.POST or None, initial=SeasonForm.initial_for(season), editing=True)
+    if request.method == "POST" and form.is_valid():
+        changed = {name: form.cleaned_data[name] for name in form.changed_data}
+        try:
+            if changed:
+                services.season_update(season=season, **changed)
+        except ValidationError as error:
+            _errors_to_form(form, error)
+        else:
+            messages.success(request, _("The season's settings are saved."))
+            return redirect("season_sessions", season.pk)
+    return render(request, "championship/season_form.html", {"form": form, "season": season})
+
+
+@organizer_required
+def season_sessions(request: HttpRequest, pk: int | None = None) -> HttpResponse:
+    season = get_object_or_404(Season, pk=pk) if pk else selectors.season_current()
+    if season is None:
+        return redirect("season_create")
+    per_session, totals = selectors.season_fees(season)
+    return render(
+        request,
+        "championship/season_sessions.html",
+        {
+            "season": season,
+            "per_session": per_session,
+            "totals": totals,
+            "seasons": list(selectors.season_list()),
+        },
+    )
+
+
+@organizer_required
+def season_fees_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    season = get_object_or_404(Season, pk=pk)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="frais-saison-{season.pk}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(
+        [_("session"), _("date"), _("player"), _("fee"), _("paid"), _("paid by"), _("received by")]
+    )
+    for session in season.sessions.all():
+        for r in selectors.session_registrations(session):
+            writer.writerow(_fee_row(session, r))
+    return response
+
+
+def _fee_row(session: Session, r) -> list:
+    return [
+        session.number,
+        session.scheduled_at.date().isoformat(),
+        r.member.nickname,
+        r.fee,
+        _("yes") if r.paid else _("no"),
+        r.get_method_display() if r.paid else "",
+        (r.received_by.first_name or r.received_by.username) if r.received_by else "",
+    ]
+
+
+@organizer_required
+def session_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    session = get_object_or_404(Session.objects.select_related("season"), pk=pk)
+    initial = {"scheduled_at": session.scheduled_at, "mode": session.mode}
+    form = SessionForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.session_update(session=session, **form.cleaned_data)
+        except ValidationError as error:
+            _errors_to_form(form, error)
+        else:
+            messages.success(request, _("%(session)s is saved.") % {"session": session.label})
+            return redirect("season_sessions", session.season_id)
+    return render(request, "championship/session_form.html", {"form": form, "session": session})
+
+
+@organizer_required
+def session_new(request: HttpRequest, pk: int) -> HttpResponse:
+    season = get_object_or_404(Season, pk=pk)
+    form = SessionForm(request.POST or None, initial={"mode": Session.Mode.LIVE})
+    if request.method == "POST" and form.is_valid():
+        session = services.session_create(season=season, **form.cleaned_data)
+        messages.success(request, _("%(session)s is added.") % {"session": session.label})
+        return redirect("season_sessions", season.pk)
+    return render(
+        request, "championship/session_form.html", {"form": form, "session": None, "season": season}
+    )

@@ -1,0 +1,339 @@
+"""A session: its public page (live, refreshed every few seconds), the TV clock, and the organizer's
+actions: registrations and fees, start, knock-outs, undo, round 2, close, the clock."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from accounts.decorators import organizer_required
+from accounts.roles import is_organizer
+
+from .. import selectors
+from ..forms import FeeForm, ReasonForm, RegisterForm
+from ..models import KnockOut, Registration, Session
+from ..services import clock as clock_services
+from ..services import online
+from ..services import registrations as reg_services
+from ..services import sessions as services
+from .seasons import _fee_row
+
+LIVE_TEMPLATE = "championship/partials/session_live.html"
+
+
+def _session(pk: int) -> Session:
+    return get_object_or_404(Session.objects.select_related("season"), pk=pk)
+
+
+def _live_context(request: HttpRequest, session: Session) -> dict:
+    board = selectors.session_board(session)
+    return {
+        "board": board,
+        "session": board.session,
+        "organizer": is_organizer(request.user),
+        "next_step": _next_step(board),
+    }
+
+
+def _next_step(board: selectors.SessionBoard) -> str:
+    session = board.session
+    status = session.status
+    if status == Session.Status.PLANNED:
+        if len(board.registrations) < 2:
+            return _("Register at least 2 members and record their fees.")
+        if any(not r.may_be_seated for r in board.registrations):
+            return _("Record the fees still unpaid, then start the session.")
+        return _("Start the session: the round-1 seating draw is made at once.")
+    if status == Session.Status.ROUND1:
+        if board.round1_done:
+            return _("Every round-1 table is done: draw round 2.")
+        return _("Round 1: record each knock-out; a table stops when 3 players remain.")
+    if status == Session.Status.ROUND2:
+        return _("Round 2: record each knock-out; the app balances the tables.")
+    if status == Session.Status.FINISHED:
+        return _("Check the results, then close the session: the standings change.")
+    return _("The session is closed.")
+
+
+@require_GET
+def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session(pk)
+    context = _live_context(request, session)
+    if request.htmx:
+        return render(request, LIVE_TEMPLATE, {**context, "fragment": True})
+    return render(request, "championship/session_detail.html", context)
+
+
+def _act(
+    request: HttpRequest, session: Session, action: Callable[[], object], done: str | None = None
+) -> HttpResponse:
+    """Runs one organizer action; answers with the fresh live fragment (htmx) or the page."""
+    try:
+        action()
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        if done:
+            messages.success(request, done)
+    if request.htmx:
+        return render(request, LIVE_TEMPLATE, {**_live_context(request, session), "fragment": True})
+    return redirect("session_detail", session.pk)
+
+
+@organizer_required
+@require_POST
+def session_start(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session(pk)
+    return _act(
+        request,
+        session,
+        lambda: services.session_start(session=session, by=request.user),
+        _("The session has started: the round-1 seating draw is published."),
+    )
+
+
+@organizer_required
+@require_POST
+def round2_draw(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session(pk)
+    return _act(
+        request,
+        session,
+        lambda: services.round2_draw(session=session, by=request.user),
+        _("Round 2 is drawn."),
+    )
+
+
+@organizer_required
+@require_POST
+def session_close(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session(pk)
+    return _act(
+        request,
+        session,
+        lambda: services.session_close(session=session, by=request.user),
+        _("The session is closed: the standings are updated."),
+    )
+
+
+def _parse_knockout(
+    request: HttpRequest, session: Session
+) -> tuple[int, list[tuple[Registration, int | None]]]:
+    try:
+        table = int(request.POST.get("table", ""))
+        ids = [int(x) for x in request.POST.getlist("player")]
+    except ValueError as error:
+        raise ValidationError(_("Choose who is out.")) from error
+    registrations = {r.pk: r for r in session.registrations.select_related("member").filter(pk__in=ids)}
+    if len(registrations) != len(set(ids)) or not ids:
+        raise ValidationError(_("Choose who is out."))
+    busted = []
+    for pk in ids:
+        raw = request.POST.get(f"stack-{pk}", "").strip().replace(" ", "")
+        try:
+            stack = int(raw) if raw else None
+        except ValueError as error:
+            raise ValidationError(_("Chip counts are whole numbers.")) from error
+        busted.append((registrations[pk], stack))
+    return table, busted
+
+
+@organizer_required
+@require_POST
+def knockout_record(request: HttpRequest, pk: int) -> HttpResponse:
+    """One tap on a player (or the same-hand form): he is out; the answer says what followed."""
+    session = _session(pk)
+
+    def record() -> None:
+        table, busted = _parse_knockout(request, session)
+        outcome = services.knockout_record(session=session, table=table, busted=busted, by=request.user)
+        if outcome.knockouts:
+            names = ", ".join(k.registration.member.nickname for k in outcome.knockouts)
+            messages.success(request, _("Out: %(names)s.") % {"names": names})
+        if outcome.qualified:
+            names = ", ".join(r.member.nickname for r in outcome.qualified)
+            messages.success(request, _("Qualified at the cut: %(names)s.") % {"names": names})
+        if outcome.finished:
+            messages.success(request, _("We have a winner! Check the results, then close the session."))
+
+    return _act(request, session, record)
+
+
+@organizer_required
+@require_POST
+def knockout_undo(request: HttpRequest, pk: int, knockout_pk: int) -> HttpResponse:
+    session = _session(pk)
+    knockout = get_object_or_404(
+        KnockOut.objects.select_related("registration__member"), pk=knockout_pk, session=session
+    )
+    form = ReasonForm(request.POST)
+
+    def undo() -> None:
+        if not form.is_valid():
+            raise ValidationError(_("Say why this knock-out is undone."))
+        services.knockout_undo(knockout=knockout, by=request.user, reason=form.cleaned_data["reason"])
+
+    return _act(
+        request,
+        session,
+        undo,
+        _("The knock-out of %(name)s is undone.") % {"name": knockout.registration.member.nickname},
+    )
+
+
+@organizer_required
+@require_POST
+def moves_apply(request: HttpRequest, pk: int) -> HttpResponse:
+    """Online: carries out the table moves that wait for a table between hands."""
+    session = _session(pk)
+    return _act(
+        request, session, lambda: online.moves_apply(session=session), _("The waiting moves are applied.")
+    )
+
+
+@organizer_required
+@require_POST
+def clock_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    session = _session(pk)
+    if action == "pause":
+        return _act(request, session, lambda: clock_services.clock_pause(session=session, by=request.user))
+    if action == "resume":
+        return _act(request, session, lambda: clock_services.clock_resume(session=session, by=request.user))
+
+    def set_level() -> None:
+        try:
+            level = int(request.POST.get("level", "")) - 1
+        except ValueError as error:
+            raise ValidationError(_("No such level.")) from error
+        clock_services.clock_set_level(session=session, level=level, by=request.user)
+
+    return _act(request, session, set_level)
+
+
+@require_GET
+def session_tv(request: HttpRequest, pk: int) -> HttpResponse:
+    """The full-screen clock for a TV: public, refreshed every few seconds."""
+    session = _session(pk)
+    board = selectors.session_board(session)
+    context = {"board": board, "session": board.session}
+    if request.htmx:
+        return render(request, "championship/partials/tv_clock.html", context)
+    return render(request, "championship/session_tv.html", context)
+
+
+# --- Registrations and fees ------------------------------------------------------------------------
+
+
+@organizer_required
+def session_registrations(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session(pk)
+    form = RegisterForm(request.POST or None, session=session)
+    if request.method == "POST" and form.is_valid():
+        added, refused = [], []
+        for member in form.cleaned_data["members"]:
+            try:
+                reg_services.registration_create(session=session, member=member, by=request.user)
+            except ValidationError as error:
+                refused.append(" ".join(error.messages))
+            else:
+                added.append(member.nickname)
+        if added:
+            messages.success(request, _("Registered: %(names)s.") % {"names": ", ".join(added)})
+        for text in refused:
+            messages.error(request, text)
+        return redirect("session_registrations", session.pk)
+    registrations = selectors.session_registrations(session)
+    return render(
+        request,
+        "championship/session_registrations.html",
+        {
+            "session": session,
+            "form": form,
+            "registrations": registrations,
+            "totals": selectors.session_fee_totals(session, registrations),
+            "methods": Registration.Method.choices,
+        },
+    )
+
+
+def _registration(session_pk: int, pk: int) -> Registration:
+    return get_object_or_404(
+        Registration.objects.select_related("member", "session"), pk=pk, session_id=session_pk
+    )
+
+
+@organizer_required
+@require_POST
+def registration_fee(request: HttpRequest, pk: int, registration_pk: int) -> HttpResponse:
+    registration = _registration(pk, registration_pk)
+    form = FeeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Enter the amount in euros, for example 1 or 2.50."))
+    else:
+        try:
+            reg_services.fee_record(
+                registration=registration,
+                amount=form.cleaned_data["fee"],
+                paid=form.cleaned_data["paid"],
+                method=form.cleaned_data["method"],
+                received_by=request.user,
+                by=request.user,
+            )
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            messages.success(request, _("Fee of %(name)s saved.") % {"name": registration.member.nickname})
+    return redirect("session_registrations", pk)
+
+
+@organizer_required
+@require_POST
+def registration_delete(request: HttpRequest, pk: int, registration_pk: int) -> HttpResponse:
+    registration = _registration(pk, registration_pk)
+    try:
+        reg_services.registration_delete(registration=registration, by=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("%(name)s is unregistered.") % {"name": registration.member.nickname})
+    return redirect("session_registrations", pk)
+
+
+@organizer_required
+@require_POST
+def registration_override(request: HttpRequest, pk: int, registration_pk: int) -> HttpResponse:
+    registration = _registration(pk, registration_pk)
+    form = ReasonForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ValidationError(_("Say why this unpaid entrant may play."))
+        reg_services.unpaid_override(
+            registration=registration, by=request.user, reason=form.cleaned_data["reason"]
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("%(name)s may play unpaid.") % {"name": registration.member.nickname})
+    return redirect("session_registrations", pk)
+
+
+@organizer_required
+@require_GET
+def registrations_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session(pk)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="inscriptions-seance-{session.pk}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(
+        [_("session"), _("date"), _("player"), _("fee"), _("paid"), _("paid by"), _("received by")]
+    )
+    for registration in selectors.session_registrations(session):
+        writer.writerow(_fee_row(session, registration))
+    return response

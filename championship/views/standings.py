@@ -1,0 +1,87 @@
+"""Public pages: the leaderboard of a season, its chart and CSV, past seasons, a player's page."""
+
+from __future__ import annotations
+
+import csv
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from .. import selectors
+from ..charts import cumulative_chart
+from ..models import Member, Season
+
+
+def _chart(table: selectors.Standings):
+    series = [(row.member.nickname, table.cumulative(row)) for row in table.rows[:8]]
+    return cumulative_chart(series, [str(s.number) for s in table.sessions])
+
+
+@require_GET
+def standings(request: HttpRequest, pk: int | None = None) -> HttpResponse:
+    season = get_object_or_404(Season, pk=pk) if pk else selectors.season_current()
+    table = selectors.standings(season) if season else None
+    return render(
+        request,
+        "championship/standings.html",
+        {
+            "season": season,
+            "table": table,
+            "chart": _chart(table) if table else None,
+            "seasons": list(selectors.season_list()),
+        },
+    )
+
+
+@require_GET
+def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    season = get_object_or_404(Season, pk=pk)
+    table = selectors.standings(season)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="classement-{season.pk}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            _("rank"),
+            _("player"),
+            _("points"),
+            _("sessions played"),
+            _("wins"),
+            _("best place"),
+            _("points per session"),
+        ]
+        + [_("session %(n)s") % {"n": s.number} for s in table.sessions]
+    )
+    for row in table.rows:
+        writer.writerow(
+            [
+                row.rank,
+                row.member.nickname,
+                row.points,
+                row.played,
+                row.wins,
+                row.best_place or "",
+                row.per_session,
+            ]
+            + [row.by_session[s.pk].points if s.pk in row.by_session else "" for s in table.sessions]
+        )
+    return response
+
+
+@require_GET
+def season_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "championship/season_list.html", {"seasons": list(selectors.season_list())})
+
+
+@require_GET
+def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    member = Member.objects.filter(pk=pk).first()
+    if member is None:
+        raise Http404
+    return render(
+        request,
+        "championship/player_detail.html",
+        {"member": member, "records": selectors.player_history(member)},
+    )
