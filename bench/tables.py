@@ -12,9 +12,11 @@ is its turn, after "thinking" (--think, 1 s on average: quicker than people), mo
 checks, a few raises and folds, through the whole app (locked row, engine, stored events,
 per-viewer views, Redis). "latency" is from the bot sending its action to each of the 7 other
 clients of the table receiving the update (p50, p99); "actions/s" is what all tables together
-did. A last run (--saturate tables) has bots that answer at once: the actions/s the process
-sustains at most. Targets (issue 4): p99 < 100 ms at 100 tables or more, and
-actions/s at least half the bare broadcast rate. Between hands the tables pause as in production
+did; "cpu ms" is daphne's CPU time per action (all its threads: the service, the views, Redis,
+the websockets), the figure least disturbed by other programs on the machine. A last run
+(--saturate tables) has bots that answer at once: the actions/s the process sustains at most.
+Targets (issue 4): p99 < 100 ms at 100 tables or more, and actions/s at least half the bare
+broadcast rate. Between hands the tables pause as in production
 (POKER_PAUSE_MS, 3 s by default). The bots run in this process, on the same 2 cores as daphne,
 PostgreSQL and Redis: their own JSON parsing is part of every figure.
 """
@@ -68,6 +70,12 @@ from poker.models import Table
 for table in Table.objects.filter(pk__in={ids}):
     services.table_start(table=table)
 """
+
+
+def process_cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used so far, from /proc (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -137,6 +145,7 @@ class TableRun:
 @dataclass
 class Stats:
     measuring: bool = False
+    cpu_seconds: float = 0.0  # daphne's CPU time (user + system) while measuring
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
     errors: dict[str, int] = field(default_factory=dict)
@@ -211,17 +220,30 @@ async def run_tables(
     sockets = []
     tasks = []
     rng = random.Random(4)
-    for spec in arranged:
-        table = TableRun()
-        for index, cookie in enumerate(spec["cookies"]):
+    connecting = asyncio.Semaphore(16)
+
+    async def connect(spec: dict, index: int, cookie: str, table: TableRun) -> None:
+        async with connecting:
             ws = await WebSocket.connect(f"ws://127.0.0.1:{port}/ws/tables/{spec['id']}/", cookie=cookie)
-            sockets.append(ws)
-            tasks.append(
-                asyncio.ensure_future(bot(ws, index, table, stats, random.Random(rng.random()), stop, think))
-            )
+        sockets.append(ws)
+        tasks.append(
+            asyncio.ensure_future(bot(ws, index, table, stats, random.Random(rng.random()), stop, think))
+        )
+
+    # Everybody sits first; then the first hands are dealt.
+    await asyncio.gather(
+        *(
+            connect(spec, index, cookie, table)
+            for spec, table in ((spec, TableRun()) for spec in arranged)
+            for index, cookie in enumerate(spec["cookies"])
+        )
+    )
+    await asyncio.to_thread(server.shell, START.format(ids=[spec["id"] for spec in arranged]))
     await asyncio.sleep(warmup)
     stats.measuring = True
+    cpu = process_cpu_seconds(server.processes[0].pid)
     await asyncio.sleep(seconds)
+    stats.cpu_seconds = process_cpu_seconds(server.processes[0].pid) - cpu
     stats.measuring = False
     stop.set()
     for ws in sockets:
@@ -237,7 +259,6 @@ def run_app(tmp: Path, tables: int, seconds: float, warmup: float, think: float)
     server.start()
     try:
         arranged = json.loads(server.shell(ARRANGE.format(tables=tables)).strip().splitlines()[-1])
-        server.shell(START.format(ids=[spec["id"] for spec in arranged]))
         return asyncio.run(run_tables(server, arranged, seconds, warmup, think))
     finally:
         server.stop()
@@ -248,9 +269,10 @@ def report(n: int, stats: Stats, seconds: float, rate: float, label: str = "") -
     p99 = percentile(stats.latencies, 0.99) * 1000
     p50 = percentile(stats.latencies, 0.5) * 1000
     size = stats.bytes / stats.messages if stats.messages else 0
+    cpu = stats.cpu_seconds / stats.actions * 1000 if stats.actions else 0
     print(
         f"{n:>6} {per_second:>10.0f} {per_second / rate:>8.2f} {p50:>8.1f} "
-        f"{p99:>8.1f} {size:>7.0f}  {label}{stats.errors or ''}",
+        f"{p99:>8.1f} {cpu:>7.1f} {size:>7.0f}  {label}{stats.errors or ''}",
         flush=True,
     )
     return p99

@@ -170,6 +170,17 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     # ---- messages from the services (channel layer)
 
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # Channels closes stale database connections before every message, a hop to the database
+        # thread each time; forwarding a view or a chat line touches no database (the services run
+        # through ``in_thread``, which does it), and there are many of them.
+        if message["type"] == "table.update":
+            await self.table_update(message)
+        elif message["type"] == "table.chat":
+            await self.table_chat(message)
+        else:
+            await super().dispatch(message)
+
     async def table_update(self, event: dict[str, Any]) -> None:
         # The public copy is dropped by users who get their own (with their cards).
         if self.user_id in event["skip"]:
