@@ -1,6 +1,6 @@
 """Exact all-in equity times: before the flop (heads-up and multi-way), on the flop, on the turn.
 
-Run from the repository root:  /work/venv/bin/python bench/equity.py
+Run from the repository root:  .venv/bin/python bench/equity.py
 
 How to read the output: each line is one ``equity()`` call, the best of three runs (in
 milliseconds), with the number of boards it enumerated and the first player's equity. Every

@@ -1,6 +1,6 @@
 """7-card high-hand evaluation: ours beside treys and phevaluator, on the same hands, in the same run.
 
-Run from the repository root:  /work/venv/bin/python bench/evaluators.py [--hands 200000]
+Run from the repository root:  .venv/bin/python bench/evaluators.py [--hands 200000]
 
 How to read the output: every line gives evaluations per second, the best of a few runs (other
 programs on a small machine only ever make a run slower), and the ratio to the line's anchor.

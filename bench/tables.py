@@ -3,7 +3,7 @@ PostgreSQL and Redis, beside the bare Channels broadcast measured in the same ru
 
 Run from the repository root, with the real services:
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/arf REDIS_URL=redis://127.0.0.1:6379/0 \\
-        /work/venv/bin/python bench/tables.py [--tables 10,25,50,100] [--seconds 20]
+        .venv/bin/python bench/tables.py [--tables 10,25,50,100] [--seconds 20]
 
 How to read the output. First the floor: 8 clients in one group, one of them sends, the consumer
 broadcasts to the group, the time until all 8 have it (closed loop: broadcasts/s = 1 / latency).
