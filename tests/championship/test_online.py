@@ -14,8 +14,6 @@ from championship.models import GameTable, KnockOut, Registration, Result, Sessi
 from championship.models import Seat as ChampionshipSeat
 from championship.services import clock, online
 from championship.services import sessions as run
-from championship.services.clock import blinds_for_provider
-from poker.blinds import register_blind_provider
 from poker.clock import fire_due_deadlines
 from poker.models import Seat as PokerSeat
 from poker.models import Table
@@ -34,9 +32,6 @@ def _fast_tables(settings):
     settings.POKER_BOT_MS = 0
     settings.POKER_DEADLINE_LOOP = False
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    # The championship registers its provider at start-up (apps.py); a test of the table app may
-    # have replaced it with its own since.
-    register_blind_provider(online.PROVIDER, blinds_for_provider)
 
 
 def _online_session(players: int):

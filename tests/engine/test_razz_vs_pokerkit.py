@@ -51,6 +51,7 @@ from pokerkit.lookups import Lookup
 from poker.engine import Action, Razz, shuffled_deck
 from poker.engine import events as ev
 from poker.engine.razz import BRING_IN_EVENT, COMPLETE, THIRD, UP_CARDS, RazzHand, deck_for
+from tests.engine.pokerkit_odd_chips import pokerkit_split
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -280,29 +281,6 @@ def explain(hand: RazzHand, theirs: PokerKitHand, mine: tuple, pk: tuple) -> str
         return "short all-in reopens for PokerKit"
     assert pk[3] is None and hand.level - hand.faced[i] >= hand.unit, (mine, pk, theirs.raise_refusal())
     return "short all-ins counted again"
-
-
-def pokerkit_split(hand: RazzHand) -> list[int]:
-    """Our final stacks with PokerKit's odd chips (difference 1): PokerKit first kills the hands that
-    win nothing, so neighbouring pots left with the same contenders become one pot, and the chips that
-    do not divide all go to its first winner."""
-    stacks = list(hand.stacks)
-    awards = [e for e in hand.events if e["type"] == ev.POT_AWARDED]
-    winning = {player for award in awards for player in award["winners"]}
-    merged: list[tuple[list[int], int, list[int]]] = []
-    for award in awards:
-        contenders = [p for p in award["players"] if p in winning]
-        for player, share in zip(award["winners"], award["shares"]):
-            stacks[player] -= share
-        if merged and merged[-1][0] == contenders:
-            merged[-1] = (contenders, merged[-1][1] + award["amount"], award["winners"])
-        else:
-            merged.append((contenders, award["amount"], award["winners"]))
-    for _, amount, winners in merged:
-        share, odd = divmod(amount, len(winners))
-        for k, player in enumerate(winners):
-            stacks[player] += share + (odd if k == 0 else 0)
-    return stacks
 
 
 def play_both(rng: random.Random, stats: dict[str, int]) -> None:

@@ -307,13 +307,14 @@ def test_the_big_blind_moves_forward_one_seat_each_hand(players):
 def test_blinds_come_from_the_registered_provider(players):
     from poker.blinds import register_blind_provider, unregister_blind_provider
 
-    register_blind_provider("championship", lambda key: (100, 200, 20) if key == "championship:7" else None)
+    # A name of its own: the championship's real provider stays registered for the other tests.
+    register_blind_provider("test-clock", lambda key: (100, 200, 20) if key == "test-clock:7" else None)
     try:
-        table = start(open_table(players, 2, blind_provider="championship:7"))
+        table = start(open_table(players, 2, blind_provider="test-clock:7"))
         hand = Hand.objects.get(pk=table.hand_id)
         assert (hand.small_blind, hand.big_blind, hand.ante) == (100, 200, 20)
     finally:
-        unregister_blind_provider("championship")
+        unregister_blind_provider("test-clock")
 
 
 def test_an_all_in_run_out_is_revealed_street_by_street_with_equities(players, monkeypatch):
