@@ -18,6 +18,8 @@ MAX_SEATS = 8
 class Table(models.Model):
     class Variant(models.TextChoices):
         HOLDEM = "holdem", _("No-limit Hold'em")
+        RAZZ = "razz", _("Razz")
+        DEALER_DRAW = "dealer_draw", _("Five-card draw against the dealer")
 
     class Kind(models.TextChoices):
         CASH = "cash", _("Open table")
