@@ -11,6 +11,7 @@ import random
 
 from .engine import Action, evaluate_high
 from .engine.holdem import HoldemHand
+from .engine.razz import RazzHand
 
 _rng = random.SystemRandom()
 
@@ -52,9 +53,33 @@ def _strength(hand: HoldemHand, player: int) -> float:
     return 0.25
 
 
-def decide(hand: HoldemHand, rng: random.Random | None = None) -> Action:
+def _razz_strength(hand: RazzHand, player: int) -> float:
+    """0..1: the share of his cards that are different ranks of eight or lower (a low in the making)."""
+    cards = hand.hole_cards[player]
+    low_ranks = {(c.rank_index + 1) % 13 for c in cards if (c.rank_index + 1) % 13 < 8}
+    return min(len(low_ranks), 5) / min(len(cards), 5)
+
+
+def _decide_razz(hand: RazzHand, rng: random.Random) -> Action:
+    player = hand.actor
+    legal = hand.legal_actions()
+    strength = _razz_strength(hand, player) + rng.uniform(-0.1, 0.1)
+    if legal.can_raise and strength > 0.85 and hand.raises < 2:
+        return Action.raise_to(legal.min_raise_to)
+    if legal.bring_in is not None:
+        return Action.bring_in()
+    if legal.can_check:
+        return Action.check()
+    if strength > 0.55 or (legal.call_amount <= hand.bring_in and strength > 0.3):
+        return Action.call()
+    return Action.fold()
+
+
+def decide(hand: HoldemHand | RazzHand, rng: random.Random | None = None) -> Action:
     """The bot's action for the player to act in ``hand``."""
     rng = rng or _rng
+    if isinstance(hand, RazzHand):
+        return _decide_razz(hand, rng)
     player = hand.actor
     legal = hand.legal_actions()
     strength = _strength(hand, player) + rng.uniform(-0.1, 0.1)

@@ -4,7 +4,7 @@ A consumer keeps no game state: the services change the database and broadcast a
 the consumer forwards the messages meant for its viewer (``poker.broadcast``). Messages from the
 browser (JSON):
 
-``{"type": "act", "action": "fold|check|call|raise", "amount": 600, "hand": 12, "seq": 345}``
+``{"type": "act", "action": "fold|check|call|raise|bring_in", "amount": 600, "hand": 12, "seq": 345}``
 ``{"type": "snapshot"}``  ``{"type": "sit", "seat": 3}``  ``{"type": "leave"}``
 ``{"type": "sit_out"}``  ``{"type": "sit_in"}``  ``{"type": "pre_action", "value": "check_fold"}``
 ``{"type": "chat", "text": "..."}``
@@ -30,7 +30,7 @@ from .models import Table
 from .services import TableError
 
 MAX_MESSAGE = 2000
-ACTIONS = ("fold", "check", "call", "raise", "bet")
+ACTIONS = ("fold", "check", "call", "raise", "bet", "bring_in")
 
 
 class TokenBucket:

@@ -26,11 +26,10 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.roles import display_name
 
-from . import bots, signals
+from . import bots, games, signals
 from .blinds import table_blinds
-from .button import Positions, engine_positions, first_positions, next_positions
-from .engine import Action, NoLimitHoldem
-from .engine.holdem import HoldemHand
+from .button import Positions
+from .engine import Action
 from .equity import runout_equity
 from .models import MAX_SEATS, ChatMessage, Hand, HandEvent, KnockOut, Seat, Table
 
@@ -59,8 +58,8 @@ def _ms(name: str, default: int) -> timedelta:
 
 
 def _new_deck(button: int) -> list | None:
-    """The deck of the next hand (``button``: the engine's button player): None lets the engine
-    shuffle with the CSPRNG. Tests replace this to deal chosen cards."""
+    """The deck of the next hand (``button``: the engine's button player in Hold'em, 0 in Razz):
+    None lets the engine shuffle with the CSPRNG. Tests replace this to deal chosen cards."""
     return None
 
 
@@ -79,7 +78,7 @@ class _Play:
     now: datetime
     seats: dict[int, Seat] = field(default_factory=dict)  # by seat number
     hand: Hand | None = None
-    engine: HoldemHand | None = None
+    engine: games.EngineHand | None = None
     new_events: list[HandEvent] = field(default_factory=list)
     dirty_seats: set[int] = field(default_factory=set)
     knockouts: list[KnockOut] = field(default_factory=list)
@@ -101,7 +100,7 @@ class _Play:
         if table.hand_id is not None:
             play.hand = Hand.objects.get(pk=table.hand_id)
             if not play.hand.state.get("is_over"):
-                play.engine = HoldemHand.from_dict(play.hand.state)
+                play.engine = games.rebuild(table.variant, play.hand.state)
         return play
 
     # ---- reading
@@ -204,12 +203,11 @@ class _Play:
         engine = self.engine
         while not engine.is_over:
             seat = self.seat_of_player(engine.actor)
-            legal = engine.legal_actions()
             automatic = None
             if seat.sitting_out or seat.leaving or seat.pre_action == Seat.PreAction.CHECK_FOLD:
-                automatic = Action.check() if legal.can_check else Action.fold()
+                automatic = games.forced_answer(engine)
             elif seat.pre_action == Seat.PreAction.CALL_ANY:
-                automatic = Action.call() if legal.can_call else Action.check()
+                automatic = games.forced_answer(engine, call=True)
             if automatic is None:
                 break
             if seat.pre_action:
@@ -222,7 +220,7 @@ class _Play:
         seat = self.seat_of_player(engine.actor)
         self.table.actor_seat = seat.number
         self.table.turn_seq = self.table.seq
-        self.table.legal = _legal_view(engine)
+        self.table.legal = games.legal_view(engine)
         if seat.is_bot:
             self._set_deadline(Table.DeadlineKind.ACTION, _ms("POKER_BOT_MS", 800))
         else:
@@ -307,16 +305,20 @@ class _Play:
             self.bump()
             return False
         small_blind, big_blind, ante = table_blinds(table)
-        if table.big_blind_seat is None:
-            positions = first_positions(active, _first_button(active))
-        else:
+        previous = None
+        if table.button_seat is not None:
             previous = Positions(table.button_seat, table.small_blind_seat, table.big_blind_seat)
-            positions = next_positions(active, previous)
-        button, sb_player, bb_player = engine_positions(active, positions)
-        seats = [self.seats[n] for n in active]
-        engine = NoLimitHoldem(small_blind, big_blind, ante).start_hand(
-            [s.stack for s in seats], button, _new_deck(button), blind_players=(sb_player, bb_player)
+        dealt = games.deal(
+            table.variant,
+            active,
+            {n: self.seats[n].stack for n in active},
+            previous,
+            _first_button(active) if previous is None else 0,
+            (small_blind, big_blind, ante),
+            _new_deck,
         )
+        engine, positions = dealt.engine, dealt.positions
+        seats = [self.seats[n] for n in dealt.seats]
         table.hands_dealt += 1
         table.button_seat, table.small_blind_seat, table.big_blind_seat = (
             positions.button,
@@ -330,7 +332,7 @@ class _Play:
             big_blind=big_blind,
             ante=ante,
             button_seat=positions.button,
-            seats=active,
+            seats=dealt.seats,
             user_ids=[s.user_id for s in seats],
             names=[display_name(s.user) for s in seats],
             starting_stacks=[s.stack for s in seats],
@@ -417,37 +419,6 @@ def _street_of(board: list[str]) -> str:
     return {0: "preflop", 3: "flop", 4: "turn", 5: "river"}[len(board)]
 
 
-def _legal_view(engine: HoldemHand) -> dict[str, Any]:
-    """What the player to act may do, with the bet presets (minimum, half pot, pot, all-in)."""
-    legal = engine.legal_actions()
-    i = engine.actor
-    view: dict[str, Any] = {
-        "fold": legal.can_fold,
-        "check": legal.can_check,
-        "call": legal.call_amount if legal.can_call else None,
-        "min": legal.min_raise_to,
-        "max": legal.max_raise_to,
-        "bet": engine.level == 0,
-        "presets": [],
-    }
-    if legal.min_raise_to is not None:
-        to_call = engine.level - engine.bets[i]
-        pot = sum(engine.committed) + sum(engine.bets) + to_call
-        low, high = legal.min_raise_to, legal.max_raise_to
-        presets = []
-        for name, amount in (
-            ("min", low),
-            ("half_pot", engine.level + pot // 2),
-            ("pot", engine.level + pot),
-            ("all_in", high),
-        ):
-            amount = min(max(amount, low), high)
-            if name in ("min", "all_in") or low < amount < high:
-                presets.append({"name": name, "amount": amount})
-        view["presets"] = presets
-    return view
-
-
 def _broadcast_on_commit(table_id: int, prev_seq: int, rows=None) -> None:
     from .broadcast import broadcast_table
 
@@ -486,8 +457,12 @@ def table_open(
         raise ValueError(f"unknown table kind {kind!r}")
     if not 2 <= max_seats <= MAX_SEATS:
         raise ValueError(f"a table has 2 to {MAX_SEATS} seats, not {max_seats}")
+    if variant == Table.Variant.DEALER_DRAW:
+        raise ValueError("draw against the dealer is opened with draw_table_open")
+    if blind_provider and variant != Table.Variant.HOLDEM:
+        raise ValueError("only Hold'em tables follow a tournament clock")
     if not blind_provider:
-        NoLimitHoldem(small_blind, big_blind, ante)  # ValueError on blinds that make no sense
+        games.check_stakes(variant, small_blind, big_blind, ante)  # ValueError on stakes that make no sense
     if action_seconds < 1 or stop_at_players < 1:
         raise ValueError("the action time and stop_at_players must be positive")
     return Table.objects.create(
@@ -651,6 +626,12 @@ def table_act(
 
 
 def _check_action(action: str, amount: Any, legal) -> Action:
+    if legal.bring_in is not None and action not in ("bring_in", "raise", "bet"):
+        raise TableError("bring_in_due", _("Post the bring-in or complete first."))
+    if action == "bring_in":
+        if legal.bring_in is None:
+            raise TableError("illegal", _("You do not owe the bring-in."))
+        return Action.bring_in()
     if action == "fold":
         if not legal.can_fold:
             raise TableError("illegal", _("You cannot fold when you can check."))
@@ -846,8 +827,7 @@ def _out_of_time(play: _Play) -> None:
         seat.sitting_out = True
         seat.pre_action = ""
         play.touch(seat)
-        legal = engine.legal_actions()
-        play.act(Action.check() if legal.can_check else Action.fold())
+        play.act(games.forced_answer(engine))
     play.advance()
 
 
@@ -896,15 +876,23 @@ def bot_users(count: int) -> list[AbstractBaseUser]:
 
 
 @transaction.atomic
-def practice_table_open(*, user: AbstractBaseUser | None, bots: int = 4, name: str = "") -> Table:
-    """A table against ``bots`` bots (with ``user`` in seat 1, or bots only for a demo table that
-    plays by itself). Bots that bust sit down again with a new stack."""
+def practice_table_open(
+    *, user: AbstractBaseUser | None, bots: int = 4, name: str = "", variant: str = Table.Variant.HOLDEM
+) -> Table:
+    """A table against ``bots`` bots (with ``user`` in the last seat, or bots only for a demo table
+    that plays by itself). Bots that bust sit down again with a new stack. Razz is played with an
+    ante of 5 and a bring-in of 10 (bets of 20 and 40), Hold'em with blinds of 10 and 20."""
+    if variant not in games.BETTING_GAMES:
+        raise TableError("bad_variant", _("Practice tables play Hold'em or Razz."))
+    razz = variant == Table.Variant.RAZZ
     table = table_open(
         name=name or _fmt(_("Practice of %(name)s"), name=display_name(user) if user else "ARF").__str__(),
+        variant=variant,
         kind=Table.Kind.PRACTICE,
         max_seats=min(MAX_SEATS, bots + 2),
         small_blind=10,
         big_blind=20,
+        ante=5 if razz else 0,
         starting_stack=2000,
         action_seconds=30,
         created_by=user,

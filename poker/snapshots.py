@@ -21,6 +21,8 @@ from .models import Hand, Seat, Table
 LOG_TYPES = {
     "small_blind",
     "big_blind",
+    "bring_in",
+    "complete",
     "fold",
     "check",
     "call",
@@ -59,7 +61,10 @@ class HandFold:
         self.bets = [0] * n
         self.folded = [False] * n
         self.all_in = [False] * n
-        self.cards: list[list[str] | None] = [None] * n  # cards this viewer may see
+        self.game = "holdem"
+        self.stakes: dict[str, int] = {}  # Razz: the bring-in, the small and the big bet
+        self.cards: list[list[str] | None] = [None] * n  # cards this viewer may see (Razz: the down cards)
+        self.up: list[list[str]] = [[] for _ in range(n)]  # Razz: the cards dealt face up
         self.shown = [False] * n
         self.hand_names: list[dict | None] = [None] * n
         self.equity: list[float | None] = [None] * n
@@ -73,6 +78,13 @@ class HandFold:
         self.log: list[dict[str, Any]] = []
         self.seq = 0
 
+    def down_count(self, player: int) -> int:
+        """Razz: how many cards ``player`` holds face down (two from 3rd street, a third on 7th
+        unless the 7th-street card is the community card)."""
+        if not self.up[player]:
+            return 0
+        return 2 + (1 if self.street == "seventh" and not self.board else 0)
+
     @property
     def gathered(self) -> int:
         """Chips in the middle, outside the bets of the current round."""
@@ -83,14 +95,24 @@ class HandFold:
         kind = e["type"]
         p = e.get("player")
         self.seq = event.seq
-        if kind in ("ante", "small_blind", "big_blind", "call", "bet", "raise"):
+        if kind == "hand_started":
+            self.game = e.get("game", "holdem")
+            self.stakes = {k: e[k] for k in ("bring_in", "small_bet", "big_bet") if k in e}
+            if self.game == "razz":
+                self.street = "third"
+        elif kind in ("ante", "small_blind", "big_blind", "bring_in", "complete", "call", "bet", "raise"):
             self.stacks[p] -= e["amount"]
             if kind != "ante":
                 self.bets[p] += e["amount"]
                 self.last_action[p] = {"type": kind, "amount": self.bets[p]}
             self.all_in[p] = bool(e.get("all_in"))
         elif kind == "hole_cards":
-            self.cards[p] = list(e["cards"])
+            self.cards[p] = (self.cards[p] or []) + list(e["cards"])  # Razz: 3rd street, then 7th
+        elif kind == "up_cards":
+            self.up[p] = self.up[p] + list(e["cards"])
+            self.street = e["street"]
+        elif kind == "burn" and self.game == "razz":
+            self.street = e["street"]
         elif kind == "fold":
             self.folded[p] = True
             self.last_action[p] = {"type": kind}
@@ -107,7 +129,8 @@ class HandFold:
             self.board = list(e["board"])
             self.street = e["street"]
         elif kind == "show":
-            self.cards[p] = list(e["cards"])
+            # Razz shows all seven cards: the down cards are the ones not already face up.
+            self.cards[p] = [c for c in e["cards"] if c not in self.up[p]]
             self.shown[p] = True
             self.hand_names[p] = e.get("hand")
         elif kind == "equity":
@@ -164,7 +187,7 @@ def _seat_entry(number: int) -> dict[str, Any]:
 
 
 def _player_entry(hand: Hand, fold: HandFold, player: int) -> dict[str, Any]:
-    return {
+    entry = {
         "empty": False,
         "user_id": hand.user_ids[player],
         "name": hand.names[player],
@@ -179,6 +202,10 @@ def _player_entry(hand: Hand, fold: HandFold, player: int) -> dict[str, Any]:
         "last_action": fold.last_action[player],
         "winner": player in fold.winners,
     }
+    if fold.game == "razz":
+        entry["up"] = list(fold.up[player])
+        entry["down"] = fold.down_count(player)
+    return entry
 
 
 def _hand_entry(hand: Hand, fold: HandFold) -> dict[str, Any]:
@@ -196,6 +223,8 @@ def _hand_entry(hand: Hand, fold: HandFold) -> dict[str, Any]:
         "ante": hand.ante,
         "over": fold.over,
         "results": list(fold.results),  # a copy: a replay keeps the views of every step
+        "game": fold.game,
+        **fold.stakes,
     }
 
 
@@ -273,6 +302,7 @@ def table_view(
         "table": {
             "id": table.pk,
             "name": table.name,
+            "variant": table.variant,
             "kind": table.kind,
             "status": table.status,
             "max_seats": table.max_seats,
@@ -293,6 +323,16 @@ def table_view(
     return view
 
 
+def own_cards(events: Iterable[StoredEvent], player: int) -> list[str]:
+    """The cards dealt face down to ``player`` so far (Hold'em: his two; Razz: two, then the 7th)."""
+    return [
+        card
+        for e in events
+        if e.private and e.payload.get("player") == player and e.payload["type"] == "hole_cards"
+        for card in e.payload["cards"]
+    ]
+
+
 def personal_view(
     public: dict[str, Any],
     *,
@@ -306,11 +346,8 @@ def personal_view(
     view = dict(public)
     player = hand.player_of(user_id) if hand is not None else None
     if player is not None:
-        own = next(
-            (e.payload["cards"] for e in events if e.private and e.payload.get("player") == player),
-            None,
-        )
-        if own is not None:
+        own = own_cards(events, player)
+        if own:
             seats = list(view["seats"])
             index = hand.seats[player] - 1
             if seats[index].get("user_id") == user_id and not seats[index].get("cards"):

@@ -44,7 +44,12 @@ def table_create(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def practice_open(request: HttpRequest) -> HttpResponse:
-    table = services.practice_table_open(user=request.user)
+    variant = request.POST.get("variant", Table.Variant.HOLDEM)
+    try:
+        table = services.practice_table_open(user=request.user, variant=variant)
+    except TableError as error:
+        messages.error(request, str(error))
+        return redirect("poker:table_list")
     return redirect(table)
 
 

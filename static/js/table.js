@@ -88,7 +88,21 @@
       if (view.actor === seat.number) node.classList.add("acting");
       if (seat.sitting_out) node.classList.add("away");
       var cards = el("div", "seat-cards");
-      if (seat.cards) {
+      var stud = hand && hand.game === "razz" && seat.up && seat.up.length && (!seat.folded || seat.cards);
+      if (stud) {
+        // Razz, in dealing order: two down cards, the up cards, the 7th-street down card.
+        cards.classList.add("stud");
+        var down = seat.cards || [];
+        var downCard = function (k) {
+          var node = cardNode(down[k] || null);
+          node.classList.add("down");
+          cards.appendChild(node);
+        };
+        downCard(0);
+        downCard(1);
+        seat.up.forEach(function (c) { cards.appendChild(cardNode(c)); });
+        if (Math.max(seat.down || 0, down.length) > 2) downCard(2);
+      } else if (seat.cards) {
         seat.cards.forEach(function (c) { cards.appendChild(cardNode(c)); });
       } else if (seat.in_hand && !seat.folded && hand && !hand.over) {
         cards.appendChild(cardNode(null));
@@ -98,9 +112,10 @@
       var plate = el("div", "plate");
       plate.appendChild(el("span", "name", seat.name));
       var stack = el("span", "stack", fmt(seat.stack));
-      if (hand && hand.big_blind) stack.title = t("in_bb", { n: Math.round((seat.stack / hand.big_blind) * 10) / 10 });
+      var inBB = hand && hand.big_blind && hand.game !== "razz";
+      if (inBB) stack.title = t("in_bb", { n: Math.round((seat.stack / hand.big_blind) * 10) / 10 });
       plate.appendChild(stack);
-      if (hand && hand.big_blind) plate.appendChild(el("span", "in-bb", t("in_bb", { n: Math.round((seat.stack / hand.big_blind) * 10) / 10 })));
+      if (inBB) plate.appendChild(el("span", "in-bb", t("in_bb", { n: Math.round((seat.stack / hand.big_blind) * 10) / 10 })));
       node.appendChild(plate);
       var badges = el("div", "badges");
       if (hand && hand.button === seat.number) badges.appendChild(el("span", "dealer", "D"));
@@ -132,7 +147,9 @@
     $("results").replaceChildren();
     $("hand-number").textContent = hand ? t("hand_number", { n: hand.number }) : "";
     if (!hand) return;
-    $("stakes").textContent = t("blinds", { sb: hand.small_blind, bb: hand.big_blind }) + (hand.ante ? ", " + t("ante", { ante: hand.ante }) : "");
+    $("stakes").textContent = hand.game === "razz"
+      ? t("stakes_razz", { ante: hand.ante, bring_in: hand.bring_in, small: hand.small_bet, big: hand.big_bet })
+      : t("blinds", { sb: hand.small_blind, bb: hand.big_blind }) + (hand.ante ? ", " + t("ante", { ante: hand.ante }) : "");
     hand.board.forEach(function (c) { board.appendChild(cardNode(c, true)); });
     if (hand.total) {
       var pots = hand.pots.length > 1
@@ -189,8 +206,13 @@
     var fold = $("fold"), checkCall = $("check-call"), raise = $("raise");
     fold.hidden = !legal.fold;
     fold.textContent = t("fold");
-    checkCall.textContent = legal.check ? t("check") : t("call", { amount: legal.call });
-    checkCall.dataset.action = legal.check ? "check" : "call";
+    if (legal.bring_in !== null && legal.bring_in !== undefined) {
+      checkCall.textContent = t("bring_in", { amount: legal.bring_in });
+      checkCall.dataset.action = "bring_in";
+    } else {
+      checkCall.textContent = legal.check ? t("check") : t("call", { amount: legal.call });
+      checkCall.dataset.action = legal.check ? "check" : "call";
+    }
     var canRaise = legal.min !== null;
     $("raise-row").hidden = !canRaise || legal.min === legal.max;
     raise.hidden = !canRaise;
@@ -215,7 +237,8 @@
   }
   function labelRaise(legal) {
     var value = +$("amount").value;
-    $("raise").textContent = value >= legal.max ? t("all_in") + " " + fmt(legal.max) : t(legal.bet ? "bet" : "raise", { amount: value });
+    var allIn = legal.all_in_to !== undefined ? value >= legal.all_in_to : value >= legal.max;
+    $("raise").textContent = allIn ? t("all_in") + " " + fmt(value) : t(legal.complete ? "complete" : (legal.bet ? "bet" : "raise"), { amount: value });
   }
   function setAmount(value, legal) {
     value = Math.max(legal.min, Math.min(legal.max, Math.round(value)));

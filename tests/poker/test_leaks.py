@@ -1,8 +1,9 @@
 """No message to anyone holds a card before it is his or shown, nor the deck, ever.
 
-Three players and a spectator play many whole hands over the websocket; every message every client
-receives is kept. Afterwards, for each message, every card in it must be one that client may see in
-that hand at that seq: his own hole cards, the board dealt so far, the hands turned up.
+Three players and a spectator play many whole hands over the websocket, of Hold'em and of Razz;
+every message every client receives is kept. Afterwards, for each message, every card in it must be
+one that client may see in that hand at that seq: his own hole cards (Razz: his down cards), the
+board dealt so far, the Razz up cards dealt so far, the hands turned up.
 """
 
 import asyncio
@@ -24,12 +25,17 @@ CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
 HANDS = 16
 
 
-@pytest.fixture
-def table(db):
+@pytest.fixture(params=[Table.Variant.HOLDEM, Table.Variant.RAZZ])
+def table(db, request):
     users = [UserFactory(username=n) for n in ("hery", "voahangy", "tiana", "mialy")]
     # An open table: a player who busts sits down again, so the game goes on for many hands.
     table = services.table_open(
-        name="Leak test", kind=Table.Kind.CASH, action_seconds=30, starting_stack=3000
+        name="Leak test",
+        variant=request.param,
+        kind=Table.Kind.CASH,
+        action_seconds=30,
+        starting_stack=3000,
+        ante=5 if request.param == Table.Variant.RAZZ else 0,
     )
     for k, user in enumerate(users[:3]):
         services.table_seat_player(table=table, user=user, seat=2 * k + 1)
@@ -76,7 +82,9 @@ RACES = ("too_fast", "already_seated", "not_seated", "stale", "not_your_turn")
 
 async def act_randomly(client: Client, legal: dict, rng: random.Random) -> None:
     choice = rng.random()
-    if legal["min"] is not None and choice < 0.25:
+    if legal["bring_in"] is not None and choice >= 0.25:
+        await client.act("bring_in")
+    elif legal["min"] is not None and choice < 0.25:
         # Mostly small raises, some all-ins: showdowns and run-outs without ending the game.
         amount = legal["max"] if choice < 0.08 else min(legal["max"], legal["min"] * rng.choice([1, 2]))
         await client.act("raise", amount)
@@ -96,7 +104,11 @@ def allowed_cards(hand: Hand, events: list[HandEvent], user_id: int | None, seq:
         if event.seq > seq:
             break
         payload = event.payload
-        if (event.type == "hole_cards" and payload["player"] == player) or event.type in ("board", "show"):
+        if (event.type == "hole_cards" and payload["player"] == player) or event.type in (
+            "board",
+            "show",
+            "up_cards",
+        ):
             cards |= set(payload["cards"])
     return cards
 
