@@ -7,6 +7,7 @@ from datetime import timedelta
 from django.utils import timezone
 
 from poker import services
+from poker.engine import razz
 from poker.engine.holdem import deck_for
 from poker.models import Hand, Seat, Table
 
@@ -22,6 +23,16 @@ def stack_decks(monkeypatch, *decks, button: int | None = None) -> None:
     monkeypatch.setattr(services, "_new_deck", new_deck)
     if button is not None:
         monkeypatch.setattr(services, "_first_button", lambda active: button)
+
+
+def stack_razz_decks(monkeypatch, *decks, dealer: int | None = None) -> None:
+    """The next Razz hands deal these cards (``poker.engine.razz.deck_for`` arguments: each player's
+    cards in dealing order, player 0 being the first seat after the dealer), then shuffled decks.
+    ``dealer``: the seat of the first dealer."""
+    pending = list(decks)
+    monkeypatch.setattr(services, "_new_deck", lambda _: razz.deck_for(**pending.pop(0)) if pending else None)
+    if dealer is not None:
+        monkeypatch.setattr(services, "_first_button", lambda active: dealer)
 
 
 def act(table: Table, user, action: str, amount: int | None = None, *, seq: int | None = None) -> None:

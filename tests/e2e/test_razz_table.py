@@ -1,0 +1,68 @@
+"""Two players in two browsers play a Razz hand to the end: each sees his own down cards and
+everyone's up cards, the bring-in is posted from the action bar, and at the showdown the down cards
+are turned up and the best low wins. A screenshot of each player's view goes to artifacts/."""
+
+import re
+
+from playwright.sync_api import expect
+
+from .test_table import log_in
+
+ARRANGE = """
+from django.contrib.auth import get_user_model
+from poker import services
+for name in ("hery", "voahangy"):
+    get_user_model().objects.create_user(name, password="table-pass-2026", first_name=name.capitalize())
+table = services.table_open(
+    name="Razz du samedi", variant="razz", kind="cash", max_seats=6, ante=5, small_blind=10, big_blind=20,
+    starting_stack=2000,
+)
+print(table.pk)
+"""
+
+
+def test_two_players_play_a_razz_hand_to_the_end(app_server, browser, artifacts):
+    assert app_server.shell(ARRANGE).strip()
+    contexts, pages = [], []
+    for name in ("hery", "voahangy"):
+        context, page = log_in(browser, app_server, name)
+        page.get_by_role("link", name="Tables").click()
+        page.get_by_role("link", name="Razz du samedi").click()
+        page.get_by_role("button", name="S’asseoir ici").first.click()
+        contexts.append(context)
+        pages.append(page)
+
+    for page in pages:
+        expect(page.locator("#hand-number")).to_have_text("Main n° 1", timeout=10_000)
+        expect(page.locator("#stakes")).to_contain_text("bring-in 10")
+        # Third street: my two down cards and my up card face up; the other's two backs and his up card.
+        expect(page.locator(".seat.me .playing-card[data-card]")).to_have_count(3)
+        expect(page.locator(".seat.me .playing-card.down[data-card]")).to_have_count(2)
+        expect(page.locator(".seat:not(.me) .playing-card.back")).to_have_count(2)
+        expect(page.locator(".seat:not(.me) .playing-card[data-card]")).to_have_count(1)
+
+    # The player showing the highest card owes the bring-in: his middle button posts it.
+    bring_in = [p for p in pages if p.locator("#actions:not([hidden]) #check-call").count()]
+    expect(bring_in[0].locator("#check-call")).to_have_text("Bring-in 10")
+    expect(bring_in[0].locator("#fold")).to_be_hidden()
+
+    results = pages[0].locator("#results .result")
+    for _ in range(20):
+        if results.count():
+            break
+        for page in pages:
+            button = page.locator("#actions:not([hidden]) #check-call")
+            if button.count():
+                expect(button).to_have_text(re.compile(r"^(Parole|Suivre .*|Bring-in .*)$"))
+                button.click()
+                page.wait_for_timeout(300)
+    for page in pages:
+        expect(page.locator("#results .result")).to_contain_text("gagne", timeout=10_000)
+        expect(page.locator("#results .result")).to_contain_text("bas")  # "Huit bas, ..."
+        # Seven cards each, all face up now.
+        expect(page.locator(".seat:not(.me) .playing-card[data-card]")).to_have_count(7)
+        expect(page.locator(".seat.me .playing-card[data-card]")).to_have_count(7)
+    for name, page in zip(("hery", "voahangy"), pages):
+        page.screenshot(path=str(artifacts / f"razz-showdown-{name}.png"), full_page=True)
+    for context in contexts:
+        context.close()
