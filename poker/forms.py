@@ -20,6 +20,7 @@ class TableForm(forms.Form):
             (Table.Variant.RAZZ, Table.Variant.RAZZ.label),
         ],
         initial=Table.Variant.HOLDEM,
+        required=False,  # Hold'em when not given
     )
     kind = forms.ChoiceField(
         label=_("Kind"),
@@ -63,7 +64,8 @@ class TableForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        if data.get("variant") == Table.Variant.RAZZ:
+        data["variant"] = data.get("variant") or Table.Variant.HOLDEM
+        if data["variant"] == Table.Variant.RAZZ:
             bring_in = data.pop("bring_in", None)
             if not bring_in:
                 self.add_error("bring_in", _("Razz needs a bring-in."))
