@@ -1,24 +1,26 @@
-"""Demo tables for `make run`: a table of bots that plays by itself, so a newcomer sees a live game
-at once (and can take one of its free seats, or open his own practice table)."""
+"""Demo tables for `make run`: tables of bots that play by themselves (Hold'em and Razz), so a
+newcomer sees a live game at once (and can take one of their free seats, or open his own practice
+table)."""
 
 from django.core.management.base import BaseCommand
 
 from poker import services
 from poker.models import Table
 
-DEMO_NAME = "Table de démonstration"
+DEMO_TABLES = {
+    Table.Variant.HOLDEM: "Table de démonstration",
+    Table.Variant.RAZZ: "Razz de démonstration",
+}
 
 
 class Command(BaseCommand):
-    help = "Open the demo table of bots, unless it is already there."
+    help = "Open the demo tables of bots, unless they are already there."
 
     def handle(self, *args, **options):
-        if (
-            Table.objects.filter(kind=Table.Kind.PRACTICE, created_by=None)
-            .exclude(status="finished")
-            .exists()
-        ):
-            self.stdout.write("Demo table already open.")
-            return
-        table = services.practice_table_open(user=None, bots=4, name=DEMO_NAME)
-        self.stdout.write(self.style.SUCCESS(f"Demo table open: /tables/{table.pk}/"))
+        for variant, name in DEMO_TABLES.items():
+            demo = Table.objects.filter(kind=Table.Kind.PRACTICE, created_by=None, variant=variant)
+            if demo.exclude(status=Table.Status.FINISHED).exists():
+                self.stdout.write(f"{name}: already open.")
+                continue
+            table = services.practice_table_open(user=None, bots=4, name=name, variant=variant)
+            self.stdout.write(self.style.SUCCESS(f"{name}: /tables/{table.pk}/"))
