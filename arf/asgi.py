@@ -12,12 +12,14 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from poker.clock import DeadlineLoopMiddleware  # noqa: E402
+from poker.clock import DeadlineLoopMiddleware, start_with_daphne  # noqa: E402
 
 from .routing import websocket_urlpatterns  # noqa: E402
 
-# The tables' deadlines also fire in each web process (started by its first request), so a single
-# `daphne` serves a whole game; the `run_deadlines` worker covers the time nobody is connected.
+# The tables' deadlines also fire in each web process (started with daphne, else by the first
+# request), so a single `daphne` serves a whole game; the `run_deadlines` worker of docker-compose
+# fires them too.
+start_with_daphne()
 application = DeadlineLoopMiddleware(
     ProtocolTypeRouter(
         {

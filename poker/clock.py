@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 import weakref
 
 from django.conf import settings
@@ -64,6 +65,17 @@ def ensure_deadline_loop() -> None:
     loop = asyncio.get_running_loop()
     if loop not in _loops:
         _loops[loop] = loop.create_task(run_deadlines())
+
+
+def start_with_daphne() -> None:
+    """Start the deadline loop as soon as daphne's event loop runs, before any request: after a
+    restart, deadlines fire even if nobody opens a page. Daphne imports the application before
+    starting its loop (``daphne.server.twisted_loop``) and has no ASGI lifespan events; under any
+    other server the first request starts the loop (``DeadlineLoopMiddleware``)."""
+    server = sys.modules.get("daphne.server")
+    loop = getattr(server, "twisted_loop", None)
+    if loop is not None and not loop.is_closed():
+        loop.call_soon(ensure_deadline_loop)
 
 
 class DeadlineLoopMiddleware:
