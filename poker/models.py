@@ -167,7 +167,8 @@ class Hand(models.Model):
     user_ids = models.JSONField()
     names = models.JSONField()
     starting_stacks = models.JSONField()
-    # The engine's state (``HoldemHand.to_dict()``): the secret deck is in it, never render it.
+    # The engine's state (``to_dict()`` of the game's hand or round): the secret deck is in it,
+    # never render it.
     state = models.JSONField()
 
     class Meta:
