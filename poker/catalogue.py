@@ -85,7 +85,7 @@ def draw_catalogue() -> dict[str, str]:
         "drew": _("Drew %(n)s"),
         "stood_pat": _("Stood pat"),
         "push": _("Push"),
-        "bet_label": _("Bet %(amount)s"),
+        "bet_label": _("Bet: %(amount)s"),
         "limits": _("Bets %(min)s to %(max)s"),
         "one_deck": _("one deck"),
         "two_decks": _("two decks"),
