@@ -140,7 +140,9 @@ def draw_view(
 ) -> dict[str, Any]:
     """The table as ``viewer`` (a user id, None for the public view) may see it."""
     phase = phase_of(table, hand)
-    shown = hand if hand is not None and phase in ("draw", "results") else None
+    # The last round stays on show (dimmed by the page) while the next bets are placed.
+    playing = phase in ("draw", "results")
+    shown = hand if hand is not None and (playing or hand.ended_at is not None) else None
     player = shown.player_of(viewer) if shown is not None and viewer is not None else None
     fold = fold_round(shown, events, player) if shown is not None else None
     by_number = {seat.number: seat for seat in seats}
@@ -165,8 +167,12 @@ def draw_view(
             )
         if fold is not None and number in shown.seats:
             p = shown.seats.index(number)
-            if seat is None or seat.user_id == shown.user_ids[p]:
+            if seat is None and playing:
                 entry.update(_player_entry(shown, fold, p))
+            elif seat is not None and seat.user_id == shown.user_ids[p]:
+                entry.update(_player_entry(shown, fold, p))
+                if not playing:  # his chips and bet now, the cards and result of the last round
+                    entry.update(stack=seat.stack, bet=seat.round_bet)
         seat_views.append(entry)
     deadline_ms = None
     if table.deadline_at is not None and table.deadline_kind in (
@@ -193,7 +199,7 @@ def draw_view(
         "seats": seat_views,
         "actor": table.actor_seat if phase == "draw" else None,
         "deadline_ms": deadline_ms,
-        "round": _round_entry(shown, fold) if fold is not None else None,
+        "round": {**_round_entry(shown, fold), "last": not playing} if fold is not None else None,
         "log": fold.log[-LOG_LENGTH:] if fold is not None else [],
         "me": None,
     }

@@ -65,6 +65,7 @@
   // ---- the dealer at the top
   function renderDealer(view) {
     var round = view.round;
+    document.querySelector(".draw-felt").classList.toggle("last-round", !!(round && round.last));
     var box = $("dealer-cards");
     box.replaceChildren();
     $("dealer-hand").textContent = "";

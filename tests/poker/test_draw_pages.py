@@ -12,6 +12,7 @@ from poker.models import BANKROLL_START, Bankroll, Seat, Table
 from tests.factories import OrganizerFactory
 
 from .draw_helpers import bet, exchange, open_draw_table, stack_draw_decks
+from .helpers import fire_deadline
 
 pytestmark = pytest.mark.django_db
 
@@ -180,3 +181,15 @@ def test_the_text_history_has_the_dealer_and_only_the_viewers_own_cards(client, 
     assert "Cartes de Hery [2h 5h 8h 4h Ah]" in text
     assert "Cartes de Voahangy" not in text
     assert "Voahangy : égalité" in text
+
+
+def test_the_last_round_stays_on_show_while_the_next_bets_are_placed(client, played_round):
+    table, hery, voahangy, _ = played_round
+    fire_deadline(table)  # the pause after the results: the bets are open
+    bet(table, voahangy, 40)
+    client.force_login(hery)
+    view = config_of(client.get(table.get_absolute_url()))["snapshot"]
+    assert view["phase"] == "betting" and view["me"]["can_bet"]
+    assert view["round"]["last"] and view["round"]["dealer"]["cards"] == ["9c", "Tc", "Jd", "Qs", "Kh"]
+    assert view["seats"][0]["result"]["net"] == -20 and view["seats"][0]["stack"] == 1980
+    assert view["seats"][1]["result"]["outcome"] == "push" and view["seats"][1]["bet"] == 40  # the new bet
