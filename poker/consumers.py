@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 from . import clock, selectors, services
 from .db import in_thread
+from .draw_consumer import DrawMessages
 from .models import Table
 from .services import TableError
 
@@ -61,7 +62,7 @@ class BadMessage(Exception):
         self.code, self.message = code, message
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         user = self.scope.get("user")
@@ -71,9 +72,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.bucket = TokenBucket()
         self.warned_at = 0.0
         self.joined: list[str] = []
-        if not await in_thread(Table.objects.filter(pk=self.table_id).exists)():
+        variant = await in_thread(
+            Table.objects.filter(pk=self.table_id).values_list("variant", flat=True).first
+        )()
+        if variant is None:
             await self.close(code=4404)
             return
+        # Draw against the dealer has its own messages (poker.draw_consumer): ``on_<type>``.
+        self.handlers = "on_" if variant == Table.Variant.DEALER_DRAW else "do_"
         await self.accept()
         clock.ensure_deadline_loop()
         if self.user is None:
@@ -100,7 +106,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             message = self.parse(text_data)
             if self.user is None:
                 raise BadMessage("login_required", _("Log in to play."))
-            handler = getattr(self, f"do_{message['type']}", None)
+            handler = getattr(self, f"{self.handlers}{message['type']}", None)
             if handler is None:
                 raise BadMessage("unknown_type", _("Unknown message type."))
             await handler(message)

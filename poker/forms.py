@@ -3,10 +3,12 @@ from django.utils.translation import gettext_lazy as _
 
 from .models import MAX_SEATS, Table
 
-
-def _for_games(*games: str) -> forms.NumberInput:
-    """A number field that matters for these games only (the form's script hides it for the others)."""
-    return forms.NumberInput(attrs={"data-games": " ".join(games)})
+# The settings that matter for each game: the page shows only those of the chosen game
+# (static/js/table_form.js reads ``data-variants``); the others keep their defaults.
+HOLDEM_ONLY = ("small_blind", "big_blind")
+RAZZ_ONLY = ("bring_in",)
+BETTING_ONLY = ("ante", "time_bank_seconds")  # Hold'em and Razz
+DRAW_ONLY = ("decks", "min_bet", "max_bet")
 
 
 class TableForm(forms.Form):
@@ -18,9 +20,11 @@ class TableForm(forms.Form):
         choices=[
             (Table.Variant.HOLDEM, Table.Variant.HOLDEM.label),
             (Table.Variant.RAZZ, Table.Variant.RAZZ.label),
+            (Table.Variant.DEALER_DRAW, Table.Variant.DEALER_DRAW.label),
         ],
         initial=Table.Variant.HOLDEM,
-        required=False,  # Hold'em when not given
+        required=False,
+        help_text=_("Draw against the dealer is played with practice chips, one player or more."),
     )
     kind = forms.ChoiceField(
         label=_("Kind"),
@@ -34,50 +38,100 @@ class TableForm(forms.Form):
         ),
     )
     max_seats = forms.IntegerField(label=_("Seats"), min_value=2, max_value=MAX_SEATS, initial=MAX_SEATS)
-    small_blind = forms.IntegerField(
-        label=_("Small blind"), min_value=1, initial=10, required=False, widget=_for_games("holdem")
-    )
-    big_blind = forms.IntegerField(
-        label=_("Big blind"), min_value=1, initial=20, required=False, widget=_for_games("holdem")
-    )
+    small_blind = forms.IntegerField(label=_("Small blind"), min_value=1, initial=10, required=False)
+    big_blind = forms.IntegerField(label=_("Big blind"), min_value=1, initial=20, required=False)
     bring_in = forms.IntegerField(
         label=_("Bring-in"),
         min_value=1,
         initial=10,
         required=False,
-        widget=_for_games("razz"),
         help_text=_("Razz is fixed limit: the small bet is twice the bring-in, the big bet four times."),
     )
-    ante = forms.IntegerField(label=_("Ante"), min_value=0, initial=0)
-    starting_stack = forms.IntegerField(label=_("Starting stack"), min_value=1, initial=5000)
+    ante = forms.IntegerField(label=_("Ante"), min_value=0, initial=0, required=False)
+    decks = forms.TypedChoiceField(
+        label=_("Decks"),
+        choices=[(1, _("One deck")), (2, _("Two decks (five of a kind is the best hand)"))],
+        coerce=int,
+        initial=1,
+        required=False,
+    )
+    min_bet = forms.IntegerField(label=_("Minimum bet"), min_value=1, initial=10, required=False)
+    max_bet = forms.IntegerField(label=_("Maximum bet"), min_value=1, initial=200, required=False)
+    starting_stack = forms.IntegerField(
+        label=_("Starting stack"),
+        min_value=1,
+        initial=5000,
+        help_text=_("Draw against the dealer: the buy-in, taken from the player's practice bankroll."),
+    )
     action_seconds = forms.IntegerField(
-        label=_("Action time (seconds)"), min_value=5, max_value=600, initial=30
+        label=_("Action time (seconds)"),
+        min_value=5,
+        max_value=600,
+        initial=30,
+        help_text=_("Draw against the dealer: the time to bet, and then to draw."),
     )
     time_bank_seconds = forms.IntegerField(
         label=_("Time bank (seconds)"),
         min_value=0,
         max_value=600,
         initial=0,
+        required=False,
         help_text=_("Extra time each player can use once his action time is over; 0 for none."),
     )
     chat_enabled = forms.BooleanField(label=_("Chat"), required=False, initial=True)
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in HOLDEM_ONLY:
+            self.fields[name].widget.attrs["data-variants"] = Table.Variant.HOLDEM
+        for name in RAZZ_ONLY:
+            self.fields[name].widget.attrs["data-variants"] = Table.Variant.RAZZ
+        for name in BETTING_ONLY:
+            self.fields[name].widget.attrs["data-variants"] = f"{Table.Variant.HOLDEM} {Table.Variant.RAZZ}"
+        for name in DRAW_ONLY:
+            self.fields[name].widget.attrs["data-variants"] = Table.Variant.DEALER_DRAW
+
     def clean(self):
+        """The settings of the chosen game, as ``services.table_open`` takes them."""
         data = super().clean()
         data["variant"] = data.get("variant") or Table.Variant.HOLDEM
+        if data.get("variant") == Table.Variant.DEALER_DRAW:
+            data.pop("bring_in", None)
+            return self._clean_draw(data)
+        for name in DRAW_ONLY:
+            data.pop(name, None)
+        bring_in = data.pop("bring_in", None)
         if data["variant"] == Table.Variant.RAZZ:
-            bring_in = data.pop("bring_in", None)
             if not bring_in:
                 self.add_error("bring_in", _("Razz needs a bring-in."))
             else:
                 # The table keeps Razz's stakes in its blinds: the bring-in and the small bet.
                 data["small_blind"], data["big_blind"] = bring_in, 2 * bring_in
-            return data
-        data.pop("bring_in", None)
-        small, big = data.get("small_blind"), data.get("big_blind")
         for name in ("small_blind", "big_blind"):
-            if not data.get(name) and name not in self.errors:
+            if data.get(name) is None and name not in self.errors:
                 self.add_error(name, _("This field is required."))
+        small, big = data.get("small_blind"), data.get("big_blind")
         if small and big and big < small:
             self.add_error("big_blind", _("The big blind cannot be smaller than the small blind."))
+        data["ante"] = data.get("ante") or 0
+        data["time_bank_seconds"] = data.get("time_bank_seconds") or 0
+        return data
+
+    def _clean_draw(self, data):
+        if data.get("kind") == Table.Kind.TOURNAMENT:
+            self.add_error(
+                "kind", _("Draw against the dealer is played with practice chips: no tournament table.")
+            )
+        if data.get("decks") not in (1, 2):
+            self.add_error("decks", _("One or two decks."))
+        for name in ("min_bet", "max_bet"):
+            if data.get(name) is None and name not in self.errors:
+                self.add_error(name, _("This field is required."))
+        low, high = data.pop("min_bet", None), data.pop("max_bet", None)
+        if low and high and high < low:
+            self.add_error("max_bet", _("The maximum bet cannot be smaller than the minimum bet."))
+        stack = data.get("starting_stack")
+        if low and stack and stack < low:
+            self.add_error("starting_stack", _("The buy-in must cover at least the minimum bet."))
+        data.update(small_blind=low, big_blind=high, ante=0, time_bank_seconds=0)
         return data

@@ -20,6 +20,7 @@ from .engine.razz import RazzHand
 
 HOLDEM = "holdem"
 RAZZ = "razz"
+DEALER_DRAW = "dealer_draw"
 BETTING_GAMES = (HOLDEM, RAZZ)
 
 EngineHand = HoldemHand | RazzHand
@@ -36,9 +37,14 @@ class Deal:
 
 def check_stakes(variant: str, small_blind: int, big_blind: int, ante: int) -> None:
     """ValueError when the stakes make no sense for the game. For Razz the table's small blind is the
-    bring-in and its big blind the small bet (twice the bring-in, RULES.md); the big bet is twice that."""
+    bring-in and its big blind the small bet (twice the bring-in, RULES.md); the big bet is twice that.
+    For draw against the dealer they are the minimum and the maximum bet."""
     if variant == RAZZ:
         Razz(ante=ante, bring_in=small_blind, small_bet=big_blind)
+    elif variant == DEALER_DRAW:
+        # Draw against the dealer keeps its minimum and maximum bet in the blinds.
+        if small_blind < 1 or big_blind < small_blind:
+            raise ValueError(f"bets from {small_blind} to {big_blind} make no sense")
     else:
         NoLimitHoldem(small_blind, big_blind, ante)
 

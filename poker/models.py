@@ -37,6 +37,7 @@ class Table(models.Model):
         TIME_BANK = "time_bank", _("Time bank")
         REVEAL = "reveal", _("All-in run-out")
         NEXT_HAND = "next_hand", _("Next hand")
+        BETTING = "betting", _("Betting time")  # draw against the dealer: bets before the deal
 
     # Settings
     name = models.CharField(_("name"), max_length=80)
@@ -49,6 +50,8 @@ class Table(models.Model):
     # "" uses the blinds above; "championship:<session>" asks the provider registered in poker.blinds.
     blind_provider = models.CharField(max_length=80, blank=True, default="")
     starting_stack = models.PositiveIntegerField(_("starting stack"), default=5000)
+    # Draw against the dealer: 1 or 2 decks; the bets go from small_blind (min) to big_blind (max).
+    decks = models.PositiveSmallIntegerField(_("decks"), default=1)
     action_seconds = models.PositiveIntegerField(_("action time (seconds)"), default=30)
     time_bank_seconds = models.PositiveIntegerField(_("time bank (seconds)"), default=0)
     stop_at_players = models.PositiveSmallIntegerField(default=1)
@@ -103,6 +106,7 @@ class Table(models.Model):
             models.CheckConstraint(
                 condition=models.Q(visible_seq__lte=models.F("seq")), name="table_visible_seq"
             ),
+            models.CheckConstraint(condition=models.Q(decks__in=(1, 2)), name="table_decks_1_or_2"),
         ]
 
     def __str__(self) -> str:
@@ -137,6 +141,8 @@ class Seat(models.Model):
     is_bot = models.BooleanField(default=False)
     time_bank = models.PositiveIntegerField(default=0)  # seconds left
     pre_action = models.CharField(max_length=20, choices=PreAction, blank=True, default="")
+    # Draw against the dealer: the bet placed for the next round (0: none yet).
+    round_bet = models.PositiveIntegerField(default=0)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -238,3 +244,28 @@ class ChatMessage(models.Model):
 
     def __str__(self) -> str:
         return self.text
+
+
+BANKROLL_START = 10_000
+
+
+class Bankroll(models.Model):
+    """A player's practice chips for draw against the dealer: play money, never championship chips.
+
+    Made with ``BANKROLL_START`` chips the first time it is used (``poker.bankroll``). Sitting at a
+    dealer-draw table moves a buy-in from here to the seat; leaving moves the seat's chips back.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="poker_bankroll"
+    )
+    chips = models.PositiveIntegerField(_("chips"), default=BANKROLL_START)
+    refills = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("practice bankroll")
+        verbose_name_plural = _("practice bankrolls")
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.chips}"

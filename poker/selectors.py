@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
 
 from accounts.roles import display_name
 
-from .models import Hand, HandEvent, KnockOut, Seat, Table
+from .draw_snapshots import draw_view, with_me
+from .models import BANKROLL_START, Bankroll, Hand, HandEvent, KnockOut, Seat, Table
 from .snapshots import StoredEvent, personal_view, table_view
 
 
@@ -83,6 +84,8 @@ def table_views(
     rows: TableRows, user_ids: set[int] | None = None
 ) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
     """The public view and each user's own view (``user_ids``: whose; default every viewer)."""
+    if rows.table.variant == Table.Variant.DEALER_DRAW:
+        return draw_table_views(rows, user_ids)
     now = timezone.now()
     public = table_view(
         table=rows.table, seats=rows.seats, names=rows.names, hand=rows.hand, events=rows.events, now=now
@@ -116,3 +119,48 @@ def tables_of(user) -> QuerySet[Table]:
     return (
         Table.objects.filter(seats__user=user).exclude(status=Table.Status.FINISHED).order_by("-created_at")
     )
+
+
+# --------------------------------------------------------------------------------------------------
+# Draw against the dealer
+
+
+def draw_table_views(
+    rows: TableRows, user_ids: set[int] | None = None
+) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+    """``table_views`` of a dealer-draw table: each view folded for its viewer, with his bankroll."""
+    now = timezone.now()
+    table, names = rows.table, rows.names
+    users = rows.viewers() if user_ids is None else user_ids
+
+    def view_for(viewer: int | None) -> dict[str, Any]:
+        return draw_view(
+            table=table,
+            seats=rows.seats,
+            names=names,
+            hand=rows.hand,
+            events=rows.events,
+            now=now,
+            viewer=viewer,
+        )
+
+    bankrolls = dict(Bankroll.objects.filter(user_id__in=users).values_list("user_id", "chips"))
+    at_tables = dict(
+        Seat.objects.filter(user_id__in=users, table__variant=Table.Variant.DEALER_DRAW)
+        .values("user_id")
+        .annotate(total=Sum("stack"))
+        .values_list("user_id", "total")
+    )
+    seats = {seat.user_id: seat for seat in rows.seats}
+    personal = {}
+    for user_id in users:
+        chips = bankrolls.get(user_id, BANKROLL_START)
+        personal[user_id] = with_me(
+            view_for(user_id),
+            table=table,
+            seat=seats.get(user_id),
+            user_id=user_id,
+            bankroll=chips,
+            can_refill=chips + at_tables.get(user_id, 0) < table.small_blind,
+        )
+    return view_for(None), personal

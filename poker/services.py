@@ -95,13 +95,23 @@ class _Play:
             table = Table.objects.select_for_update().get(pk=table_id)
         except Table.DoesNotExist:
             raise TableError("no_table", _("This table does not exist.")) from None
+        if (table.variant == Table.Variant.DEALER_DRAW) != cls.dealer_draw:
+            # Draw against the dealer has its own services (poker.draw): never the bets of Hold'em
+            # nor a seat without a buy-in from the practice bankroll.
+            raise TableError("wrong_game", _("This action does not belong to this table's game."))
         play = cls(table=table, now=timezone.now(), prev_seq=table.seq)
         play.seats = {seat.number: seat for seat in Seat.objects.filter(table=table).select_related("user")}
         if table.hand_id is not None:
             play.hand = Hand.objects.get(pk=table.hand_id)
             if not play.hand.state.get("is_over"):
-                play.engine = games.rebuild(table.variant, play.hand.state)
+                play.engine = cls.load_engine(table.variant, play.hand.state)
         return play
+
+    dealer_draw = False  # the services of draw against the dealer use a subclass (poker.draw)
+
+    @staticmethod
+    def load_engine(variant: str, state: dict[str, Any]) -> Any:
+        return games.rebuild(variant, state)
 
     # ---- reading
 
@@ -450,15 +460,18 @@ def table_open(
     starting_stack: int = 5000,
     time_bank_seconds: int = 0,
     chat_enabled: bool = True,
+    decks: int = 1,
 ) -> Table:
     if variant not in Table.Variant.values:
         raise ValueError(f"unknown variant {variant!r}")
     if kind not in Table.Kind.values:
         raise ValueError(f"unknown table kind {kind!r}")
+    if variant == Table.Variant.DEALER_DRAW and (kind == Table.Kind.TOURNAMENT or blind_provider):
+        raise ValueError("draw against the dealer is played with practice chips: no tournament table")
+    if decks not in (1, 2):
+        raise ValueError(f"a table plays with 1 or 2 decks, not {decks!r}")
     if not 2 <= max_seats <= MAX_SEATS:
         raise ValueError(f"a table has 2 to {MAX_SEATS} seats, not {max_seats}")
-    if variant == Table.Variant.DEALER_DRAW:
-        raise ValueError("draw against the dealer is opened with draw_table_open")
     if blind_provider and variant != Table.Variant.HOLDEM:
         raise ValueError("only Hold'em tables follow a tournament clock")
     if not blind_provider:
@@ -480,6 +493,7 @@ def table_open(
         starting_stack=starting_stack,
         time_bank_seconds=time_bank_seconds,
         chat_enabled=chat_enabled,
+        decks=decks,
     )
 
 
@@ -788,6 +802,10 @@ def table_fire_deadline(*, table_id: int, kind: str, seq: int) -> bool:
     """Fire the table's deadline if it is still the one seen (same kind, same seq) and is due.
 
     Called by whichever process notices it first; the others find it gone. True when it fired."""
+    if Table.objects.filter(pk=table_id, variant=Table.Variant.DEALER_DRAW).exists():
+        from .draw import draw_fire_deadline
+
+        return draw_fire_deadline(table_id=table_id, kind=kind, seq=seq)
     play = _Play.lock(table_id)
     table = play.table
     if (

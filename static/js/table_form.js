@@ -1,14 +1,14 @@
-/* The open-table form: show only the fields of the chosen game (data-games on the inputs). */
+/* The "open a table" form: only the settings of the chosen game are shown. */
 (function () {
   "use strict";
   var variant = document.getElementById("id_variant");
   if (!variant) return;
-  function update() {
-    document.querySelectorAll("[data-games]").forEach(function (input) {
+  function toggle() {
+    document.querySelectorAll("[data-variants]").forEach(function (input) {
       var field = input.closest(".field");
-      if (field) field.hidden = input.dataset.games.split(" ").indexOf(variant.value) < 0;
+      if (field) field.style.display = input.dataset.variants.split(" ").indexOf(variant.value) < 0 ? "none" : "";
     });
   }
-  variant.addEventListener("change", update);
-  update();
+  variant.addEventListener("change", toggle);
+  toggle();
 })();

@@ -1,0 +1,282 @@
+"""What one viewer sees of a table of draw against the dealer: folded from the events he may see.
+
+As for Hold'em (``poker.snapshots``), never from the engine's state, which holds the deck and every
+hand: a player's cards come from his own private events (``hole_cards``, ``new_cards``), the
+others' from their ``show`` at the end, the dealer's from ``dealer_shows``. The same fold replays a
+finished round step by step. No database access here (``poker.selectors`` loads the rows).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+from .models import Hand, Seat, Table
+from .snapshots import StoredEvent
+
+LOG_TYPES = {"round_started", "draw", "new_cards", "reshuffle", "dealer_draw", "dealer_shows", "result"}
+STEP_TYPES = LOG_TYPES | {"hole_cards", "show"}
+LOG_LENGTH = 14
+BET_PRESETS = (("min", 1), ("x2", 2), ("x5", 5))
+
+
+class RoundFold:
+    """A round as one viewer has seen it through a run of events."""
+
+    def __init__(self, hand: Hand) -> None:
+        n = len(hand.seats)
+        self.hand = hand
+        self.bets = [0] * n
+        self.cards: list[list[str] | None] = [None] * n
+        self.drew: list[int | None] = [None] * n
+        self.hand_names: list[dict | None] = [None] * n
+        self.results: list[dict | None] = [None] * n
+        self.dealer: dict[str, Any] = {"cards": None, "hand": None, "drew": None}
+        self.over = False
+        self.log: list[dict[str, Any]] = []
+
+    def stack(self, player: int) -> int:
+        """Chips behind: the bet is apart while the round is played; settled, the net is in."""
+        start = self.hand.starting_stacks[player]
+        result = self.results[player]
+        return start + result["net"] if result is not None else start - self.bets[player]
+
+    def apply(self, event: StoredEvent) -> None:
+        e = event.payload
+        kind, p = e["type"], e.get("player")
+        if kind == "round_started":
+            self.bets = list(e["bets"])
+        elif kind in ("hole_cards", "new_cards"):
+            self.cards[p] = list(e["cards"])
+        elif kind == "draw":
+            self.drew[p] = e["count"]
+        elif kind == "dealer_draw":
+            self.dealer["drew"] = e["count"]
+        elif kind == "dealer_shows":
+            self.dealer.update(cards=list(e["cards"]), hand=e["hand"])
+        elif kind == "show":
+            self.cards[p] = list(e["cards"])
+            self.hand_names[p] = e["hand"]
+        elif kind == "result":
+            self.results[p] = {"outcome": e["outcome"], "multiple": e["multiple"], "net": e["net"]}
+        elif kind == "round_over":
+            self.over = True
+        if kind in LOG_TYPES:
+            self.log.append(self._log_entry(event))
+
+    def _log_entry(self, event: StoredEvent) -> dict[str, Any]:
+        e = event.payload
+        entry: dict[str, Any] = {"seq": event.seq, "type": e["type"]}
+        p = e.get("player")
+        if p is not None:
+            entry.update(seat=self.hand.seats[p], name=self.hand.names[p])
+        for key in ("count", "cards", "received", "hand", "outcome", "net", "multiple", "bet"):
+            if key in e:
+                entry[key] = e[key]
+        if e["type"] == "round_started":
+            entry["players"] = e["players"]
+        return entry
+
+
+def fold_round(hand: Hand, events: Iterable[StoredEvent], player: int | None) -> RoundFold:
+    """The round as ``player`` (engine index, None for a spectator) has seen it."""
+    fold = RoundFold(hand)
+    for event in events:
+        if event.visible_to(player):
+            fold.apply(event)
+    return fold
+
+
+def _round_entry(hand: Hand, fold: RoundFold) -> dict[str, Any]:
+    return {
+        "id": hand.pk,
+        "number": hand.number,
+        "over": fold.over,
+        "dealer": dict(fold.dealer),
+        "min_bet": hand.small_blind,
+        "max_bet": hand.big_blind,
+    }
+
+
+def _player_entry(hand: Hand, fold: RoundFold, player: int) -> dict[str, Any]:
+    return {
+        "empty": False,
+        "user_id": hand.user_ids[player],
+        "name": hand.names[player],
+        "stack": fold.stack(player),
+        "bet": fold.bets[player],
+        "in_round": True,
+        "cards": fold.cards[player],
+        "drew": fold.drew[player],
+        "hand_name": fold.hand_names[player],
+        "result": fold.results[player],
+    }
+
+
+def phase_of(table: Table, hand: Hand | None) -> str:
+    """``draw`` (a round is played), ``results`` (the pause after it), ``betting``, ``paused``,
+    ``finished`` or ``waiting`` (for players, or for a bet that opens the betting)."""
+    if hand is not None and not hand.state.get("is_over", True):
+        return "draw"
+    if table.deadline_kind == Table.DeadlineKind.NEXT_HAND:
+        return "results"
+    if table.deadline_kind == Table.DeadlineKind.BETTING:
+        return "betting"
+    if table.status in (Table.Status.PAUSED, Table.Status.FINISHED):
+        return table.status
+    return "waiting"
+
+
+def draw_view(
+    *,
+    table: Table,
+    seats: Sequence[Seat],
+    names: dict[int, str],
+    hand: Hand | None,
+    events: Sequence[StoredEvent],
+    now: datetime,
+    viewer: int | None = None,
+) -> dict[str, Any]:
+    """The table as ``viewer`` (a user id, None for the public view) may see it."""
+    phase = phase_of(table, hand)
+    # The last round stays on show (dimmed by the page) while the next bets are placed.
+    playing = phase in ("draw", "results")
+    shown = hand if hand is not None and (playing or hand.ended_at is not None) else None
+    player = shown.player_of(viewer) if shown is not None and viewer is not None else None
+    fold = fold_round(shown, events, player) if shown is not None else None
+    by_number = {seat.number: seat for seat in seats}
+    seat_views = []
+    for number in range(1, table.max_seats + 1):
+        seat = by_number.get(number)
+        entry: dict[str, Any] = {"number": number, "empty": True}
+        if seat is not None:
+            entry.update(
+                empty=False,
+                user_id=seat.user_id,
+                name=names[seat.user_id],
+                stack=seat.stack,
+                bet=seat.round_bet,
+                in_round=False,
+                cards=None,
+                drew=None,
+                hand_name=None,
+                result=None,
+                sitting_out=seat.sitting_out,
+                leaving=seat.leaving,
+            )
+        if fold is not None and number in shown.seats:
+            p = shown.seats.index(number)
+            if seat is None and playing:
+                entry.update(_player_entry(shown, fold, p))
+            elif seat is not None and seat.user_id == shown.user_ids[p]:
+                entry.update(_player_entry(shown, fold, p))
+                if not playing:  # his chips and bet now, the cards and result of the last round
+                    entry.update(stack=seat.stack, bet=seat.round_bet)
+        seat_views.append(entry)
+    deadline_ms = None
+    if table.deadline_at is not None and table.deadline_kind in (
+        Table.DeadlineKind.ACTION,
+        Table.DeadlineKind.BETTING,
+    ):
+        deadline_ms = max(0, int((table.deadline_at - now).total_seconds() * 1000))
+    return {
+        "seq": table.seq,
+        "game": "dealer_draw",
+        "phase": phase,
+        "table": {
+            "id": table.pk,
+            "name": table.name,
+            "kind": table.kind,
+            "status": table.status,
+            "max_seats": table.max_seats,
+            "chat_enabled": table.chat_enabled,
+            "action_seconds": table.action_seconds,
+            "decks": table.decks,
+            "min_bet": table.small_blind,
+            "max_bet": table.big_blind,
+        },
+        "seats": seat_views,
+        "actor": table.actor_seat if phase == "draw" else None,
+        "deadline_ms": deadline_ms,
+        "round": {**_round_entry(shown, fold), "last": not playing} if fold is not None else None,
+        "log": fold.log[-LOG_LENGTH:] if fold is not None else [],
+        "me": None,
+    }
+
+
+def with_me(
+    view: dict[str, Any],
+    *,
+    table: Table,
+    seat: Seat | None,
+    user_id: int,
+    bankroll: int,
+    can_refill: bool,
+) -> dict[str, Any]:
+    """``view`` (built for this viewer) with what he may do: bet, draw, refill his bankroll."""
+    me: dict[str, Any] = {"user_id": user_id, "seat": None, "bankroll": bankroll, "can_refill": can_refill}
+    if seat is not None:
+        low, high = table.small_blind, min(table.big_blind, seat.stack)
+        can_bet = (
+            view["phase"] in ("betting", "waiting")
+            and not seat.leaving
+            and not seat.round_bet
+            and seat.stack >= low
+        )
+        to_draw = view["phase"] == "draw" and table.actor_seat == seat.number
+        presets = []
+        if can_bet:
+            amounts = [(name, low * k) for name, k in BET_PRESETS] + [("max", high)]
+            presets = [{"name": name, "amount": a} for name, a in amounts if a <= high]
+        me.update(
+            seat=seat.number,
+            stack=seat.stack,
+            sitting_out=seat.sitting_out,
+            leaving=seat.leaving,
+            bet=seat.round_bet,
+            can_bet=can_bet,
+            min_bet=low,
+            max_bet=high,
+            presets=presets,
+            to_draw=to_draw,
+            max_draw=table.legal.get("max_draw", 3) if to_draw and table.legal else 0,
+            hand_id=view["round"]["id"] if view["round"] else None,
+            turn_seq=table.turn_seq,
+        )
+    return {**view, "me": me}
+
+
+def draw_replay_steps(
+    hand: Hand, events: Sequence[StoredEvent], user_id: int | None, max_seats: int
+) -> list[dict]:
+    """A finished round step by step, as ``user_id`` saw it (his own cards, the hands shown)."""
+    player = hand.player_of(user_id)
+    fold = RoundFold(hand)
+    steps = []
+    for event in events:
+        if not event.visible_to(player):
+            continue
+        fold.apply(event)
+        if event.payload["type"] not in STEP_TYPES:
+            continue
+        seats = []
+        for number in range(1, max_seats + 1):
+            entry: dict[str, Any] = {"number": number, "empty": True}
+            if number in hand.seats:
+                entry.update(_player_entry(hand, fold, hand.seats.index(number)))
+            seats.append(entry)
+        steps.append(
+            {
+                "seq": event.seq,
+                "game": "dealer_draw",
+                "phase": "results" if fold.over else "draw",
+                "seats": seats,
+                "round": _round_entry(hand, fold),
+                "log": fold.log[-LOG_LENGTH:],
+                "actor": None,
+                "deadline_ms": None,
+                "me": {"user_id": user_id, "seat": hand.seats[player] if player is not None else None},
+            }
+        )
+    return steps

@@ -1,0 +1,376 @@
+/* The table of five-card draw against the dealer (and the replay of a round): draws the views the
+ * server sends (poker/draw_snapshots.py), sends the player's bets and draws. Every text goes through
+ * textContent, never innerHTML.
+ *
+ * Protocol (poker/consumers.py, poker/draw_consumer.py): "snapshot" and "update" carry a whole view
+ * and its seq ("update" also names the seq it follows, "prev": a gap asks for a snapshot), "chat",
+ * "error". To the server: {"type": "bet", "amount"}, {"type": "draw", "cards", "hand", "seq"},
+ * "sit", "leave", "sit_out", "sit_in", "chat", "snapshot".
+ */
+(function () {
+  "use strict";
+  var cfg = JSON.parse(document.getElementById("table-config").textContent);
+  var TEXT = cfg.text;
+  var SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
+  var lang = (cfg.lang || "fr").slice(0, 2);
+  var numberFormat = new Intl.NumberFormat(lang);
+
+  function $(id) { return document.getElementById(id); }
+  function fmt(n) { return numberFormat.format(n); }
+  function t(key, params) {
+    var text = TEXT[key] || key;
+    return text.replace(/%\((\w+)\)s/g, function (_, name) {
+      var value = params && params[name];
+      return typeof value === "number" ? fmt(value) : (value === undefined ? "" : String(value));
+    });
+  }
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = text;
+    return node;
+  }
+  function cardFace(node, card) {
+    if (!card) {
+      node.classList.add("back");
+      node.setAttribute("aria-label", "?");
+      return node;
+    }
+    node.dataset.card = card;
+    node.classList.add("suit-" + card[1]);
+    node.setAttribute("aria-label", (card[0] === "T" ? "10" : card[0]) + SUITS[card[1]]);
+    node.appendChild(el("span", "rank", card[0] === "T" ? "10" : card[0]));
+    node.appendChild(el("span", "suit", SUITS[card[1]]));
+    return node;
+  }
+  function cardNode(card, big) { return cardFace(el("span", "playing-card" + (big ? " big" : "")), card); }
+  function cardsText(cards) {
+    return (cards || []).map(function (c) { return (c[0] === "T" ? "10" : c[0]) + SUITS[c[1]]; }).join(" ");
+  }
+  function handName(hand) { return hand ? (hand[lang] || hand.en) : ""; }
+  function signed(n) { return n > 0 ? "+" + fmt(n) : n < 0 ? "−" + fmt(-n) : "0"; }
+  function resultText(result) {
+    if (!result) return "";
+    if (result.outcome === "push") return t("push") + " (0)";
+    return signed(result.net);
+  }
+
+  var state = { view: null, seq: -1, deadline: null, thrown: [], drawKey: null };
+
+  function mySeat(view) {
+    var me = view.me;
+    return me && me.seat ? view.seats[me.seat - 1] : null;
+  }
+
+  // ---- the dealer at the top
+  function renderDealer(view) {
+    var round = view.round;
+    document.querySelector(".draw-felt").classList.toggle("last-round", !!(round && round.last));
+    var box = $("dealer-cards");
+    box.replaceChildren();
+    $("dealer-hand").textContent = "";
+    if (!round) return;
+    var dealer = round.dealer;
+    for (var k = 0; k < 5; k++) box.appendChild(cardNode(dealer.cards ? dealer.cards[k] : null, true));
+    if (dealer.cards) {
+      var drew = dealer.drew ? t("drew", { n: dealer.drew }) : t("stood_pat");
+      $("dealer-hand").textContent = handName(dealer.hand) + " · " + drew;
+    }
+  }
+
+  // ---- the other players: bet, how many they drew, at the end their cards, hand and result
+  function renderOthers(view) {
+    var list = $("others");
+    list.replaceChildren();
+    var mine = view.me && view.me.seat;
+    view.seats.forEach(function (seat) {
+      if (seat.empty || seat.number === mine) return;
+      var item = el("li", "draw-seat");
+      item.dataset.seat = seat.number;
+      if (view.actor === seat.number) item.classList.add("acting");
+      if (seat.sitting_out) item.classList.add("away");
+      if (seat.result) item.classList.add("outcome-" + seat.result.outcome);
+      var head = el("div", "draw-seat-head");
+      head.appendChild(el("span", "name", seat.name));
+      head.appendChild(el("span", "stack", fmt(seat.stack)));
+      if (seat.bet) head.appendChild(el("span", "bet", t("bet_label", { amount: seat.bet })));
+      if (seat.sitting_out) head.appendChild(el("span", "badge", t("sitting_out")));
+      if (seat.leaving) head.appendChild(el("span", "badge", t("leaving")));
+      if (seat.drew !== null && seat.drew !== undefined) {
+        head.appendChild(el("span", "badge", seat.drew ? t("drew", { n: seat.drew }) : t("stood_pat")));
+      }
+      item.appendChild(head);
+      if (seat.in_round) {
+        var cards = el("div", "draw-cards small");
+        for (var k = 0; k < 5; k++) cards.appendChild(cardNode(seat.cards ? seat.cards[k] : null));
+        item.appendChild(cards);
+      }
+      if (seat.hand_name || seat.result) {
+        item.appendChild(el("p", "draw-result", [handName(seat.hand_name), resultText(seat.result)].filter(Boolean).join(" · ")));
+      }
+      list.appendChild(item);
+    });
+  }
+
+  // ---- my five cards, big and tappable when it is my turn to draw
+  function renderMine(view) {
+    var box = $("my-cards");
+    box.replaceChildren();
+    var seat = mySeat(view);
+    var line = $("my-line");
+    line.textContent = "";
+    $("mine").hidden = !seat;
+    if (!seat) return;
+    var me = view.me;
+    var drawing = cfg.live && me.to_draw;
+    var key = drawing ? me.hand_id + ":" + me.turn_seq : null;
+    if (key !== state.drawKey) state.thrown = [];
+    state.drawKey = key;
+    if (seat.in_round) {
+      (seat.cards || [null, null, null, null, null]).forEach(function (card, k) {
+        if (!drawing) { box.appendChild(cardNode(card, true)); return; }
+        var button = cardFace(el("button", "playing-card big tappable"), card);
+        button.type = "button";
+        var thrown = state.thrown.indexOf(k) >= 0;
+        button.classList.toggle("thrown", thrown);
+        button.setAttribute("aria-pressed", thrown ? "true" : "false");
+        button.addEventListener("click", function () { toggleCard(k); });
+        box.appendChild(button);
+      });
+    }
+    var parts = [seat.name, fmt(seat.stack)];
+    if (seat.bet) parts.push(t("bet_label", { amount: seat.bet }));
+    if (seat.hand_name) parts.push(handName(seat.hand_name));
+    if (seat.result) parts.push(resultText(seat.result));
+    line.textContent = parts.join(" · ");
+    line.className = "draw-my-line" + (seat.result ? " outcome-" + seat.result.outcome : "");
+  }
+  function toggleCard(k) {
+    var at = state.thrown.indexOf(k);
+    if (at >= 0) state.thrown.splice(at, 1);
+    else if (state.thrown.length < 3) state.thrown.push(k);
+    renderMine(state.view);
+    renderDrawBar(state.view);
+  }
+
+  // ---- the bars: bet between rounds, draw in my turn
+  function renderBetBar(view) {
+    var me = view.me;
+    var bar = $("bet-bar");
+    bar.hidden = !(cfg.live && me && me.can_bet);
+    if (bar.hidden) return;
+    var amount = $("amount");
+    amount.min = me.min_bet;
+    amount.max = me.max_bet;
+    if (!amount.value || +amount.value < me.min_bet || +amount.value > me.max_bet) amount.value = me.min_bet;
+    var presets = $("presets");
+    presets.replaceChildren();
+    me.presets.forEach(function (preset) {
+      var button = el("button", "button small", t(preset.name) + " · " + fmt(preset.amount));
+      button.type = "button";
+      button.addEventListener("click", function () { amount.value = preset.amount; labelBet(); });
+      presets.appendChild(button);
+    });
+    labelBet();
+  }
+  function labelBet() { $("bet").textContent = t("bet", { amount: +$("amount").value || 0 }); }
+  function renderDrawBar(view) {
+    var me = view.me;
+    var bar = $("draw-bar");
+    bar.hidden = !(cfg.live && me && me.to_draw);
+    if (bar.hidden) return;
+    $("draw-hint").textContent = t("tap_to_throw");
+    $("draw").textContent = state.thrown.length ? t("exchange", { n: state.thrown.length }) : t("stand_pat");
+  }
+
+  function renderStatus(view) {
+    var me = view.me, status = $("status"), text = "";
+    var seat = mySeat(view);
+    if (view.phase === "paused") text = t("paused");
+    else if (view.phase === "finished") text = t("finished");
+    else if (me && me.to_draw) text = t("your_draw");
+    else if (view.phase === "draw" && view.actor) text = t("draw_of", { name: view.seats[view.actor - 1].name });
+    else if (seat && seat.bet && (view.phase === "betting" || view.phase === "waiting")) text = t("your_bet", { amount: seat.bet }) + " · " + t("waiting_bets");
+    else if (me && me.can_bet) text = t("place_bet");
+    else if (seat && (view.phase === "betting" || view.phase === "waiting") && seat.stack < view.table.min_bet) text = t("cannot_bet");
+    else if (view.phase === "waiting") text = t("waiting");
+    else if (!seat) text = t("spectator");
+    status.textContent = text;
+    status.classList.toggle("my-turn", !!(me && (me.to_draw || me.can_bet)));
+    $("take-seat").hidden = !!seat || view.phase === "finished" || !view.seats.some(function (s) { return s.empty; });
+    $("take-seat").textContent = t("take_seat");
+    $("me-buttons").hidden = !seat;
+    $("sit-out").hidden = !seat || seat.sitting_out;
+    $("sit-in").hidden = !seat || !seat.sitting_out;
+    if (me && me.bankroll !== undefined) $("bankroll").textContent = t("bankroll", { amount: me.bankroll });
+    $("refill").hidden = !(me && me.can_refill);
+    var chatOn = view.table.chat_enabled;
+    $("chat-form").hidden = !chatOn;
+    $("chat-off").hidden = chatOn;
+  }
+
+  function renderHead(view) {
+    if (view.table) {
+      var decks = view.table.decks > 1 ? t("two_decks") : t("one_deck");
+      $("stakes").textContent = t("limits", { min: view.table.min_bet, max: view.table.max_bet }) + ", " + decks;
+    } else if (view.round) {
+      $("stakes").textContent = t("limits", { min: view.round.min_bet, max: view.round.max_bet });
+    }
+    $("hand-number").textContent = view.round ? t("round_number", { n: view.round.number }) : "";
+  }
+
+  function logLine(entry) {
+    var p = { name: entry.name, count: entry.count, cards: cardsText(entry.received || entry.cards), hand: handName(entry.hand) };
+    switch (entry.type) {
+      case "draw": return entry.count ? t("log_draw", p) : t("log_stands_pat", p);
+      case "dealer_draw": return entry.count ? t("log_dealer_draw", p) : t("log_dealer_stands_pat", p);
+      case "new_cards": return entry.received && entry.received.length ? t("log_new_cards", p) : "";
+      case "result":
+        if (entry.outcome === "win") return t("log_win", { name: entry.name, amount: entry.net, multiple: entry.multiple });
+        if (entry.outcome === "lose") return t("log_lose", { name: entry.name, amount: entry.bet });
+        return t("log_push", p);
+      default: return t("log_" + entry.type, p);
+    }
+  }
+  function renderLog(view) {
+    var log = $("log");
+    log.replaceChildren();
+    view.log.slice().reverse().forEach(function (entry) {
+      var text = logLine(entry);
+      if (text) log.appendChild(el("li", "", text));
+    });
+  }
+
+  function render(view) {
+    var before = state.view;
+    state.view = view;
+    state.deadline = view.deadline_ms !== null && view.deadline_ms !== undefined ? performance.now() + view.deadline_ms : null;
+    renderHead(view);
+    renderDealer(view);
+    renderOthers(view);
+    renderMine(view);
+    renderLog(view);
+    if (cfg.live) {
+      renderBetBar(view);
+      renderDrawBar(view);
+      renderStatus(view);
+      // My seat is gone (I left): my own view (bankroll) comes with a snapshot.
+      if (!view.me && before && before.me && before.me.seat) send({ type: "snapshot" });
+    }
+    tick();
+  }
+
+  function tick() {
+    var timer = $("timer");
+    if (!timer) return;
+    var view = state.view;
+    timer.hidden = !view || state.deadline === null;
+    if (timer.hidden) return;
+    var left = Math.max(0, state.deadline - performance.now());
+    var total = view.table.action_seconds * 1000 || 1;
+    timer.querySelector(".timer-bar").style.width = Math.min(100, (left / total) * 100) + "%";
+    timer.querySelector(".timer-text").textContent = Math.ceil(left / 1000) + " s";
+    timer.classList.toggle("urgent", left < 5000);
+  }
+
+  // ---- the websocket
+  var socket = null, retry = 0;
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+  function showError(text) {
+    var status = $("status");
+    status.textContent = text;
+    status.classList.add("error");
+    setTimeout(function () { status.classList.remove("error"); }, 3000);
+  }
+  function addChat(message) {
+    var lines = $("chat-lines");
+    var line = el("li");
+    line.appendChild(el("strong", "", message.name));
+    line.appendChild(document.createTextNode(" " + message.text));
+    lines.appendChild(line);
+    while (lines.children.length > 50) lines.removeChild(lines.firstChild);
+    lines.scrollTop = lines.scrollHeight;
+  }
+  function connect() {
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + cfg.ws);
+    socket.addEventListener("open", function () { retry = 0; $("connection").hidden = true; });
+    socket.addEventListener("message", function (event) {
+      var message = JSON.parse(event.data);
+      if (message.type === "snapshot") {
+        state.seq = message.seq;
+        render(message.view);
+      } else if (message.type === "update") {
+        if (message.seq <= state.seq) return;
+        if (message.prev > state.seq) send({ type: "snapshot" });
+        state.seq = message.seq;
+        render(message.view);
+      } else if (message.type === "chat") {
+        addChat(message);
+      } else if (message.type === "error") {
+        showError(message.message);
+        if (state.view) { renderBetBar(state.view); renderDrawBar(state.view); }
+      }
+    });
+    socket.addEventListener("close", function () {
+      $("connection").textContent = t("connection_lost");
+      $("connection").hidden = false;
+      retry = Math.min(retry + 1, 6);
+      setTimeout(connect, 300 * retry);
+    });
+  }
+
+  function bindControls() {
+    $("bet-bar").addEventListener("submit", function (event) {
+      event.preventDefault();
+      var amount = Math.round(+$("amount").value);
+      $("bet-bar").hidden = true; // one click, one bet: the next view says what happened
+      send({ type: "bet", amount: amount });
+    });
+    $("amount").addEventListener("input", labelBet);
+    $("draw").addEventListener("click", function () {
+      var view = state.view, seat = mySeat(view);
+      if (!view.me || !view.me.to_draw || !seat || !seat.cards) return;
+      var cards = state.thrown.map(function (k) { return seat.cards[k]; });
+      $("draw-bar").hidden = true;
+      send({ type: "draw", cards: cards, hand: view.me.hand_id, seq: view.seq });
+    });
+    $("take-seat").addEventListener("click", function () { send({ type: "sit" }); });
+    $("sit-out").addEventListener("click", function () { send({ type: "sit_out" }); });
+    $("sit-in").addEventListener("click", function () { send({ type: "sit_in" }); });
+    $("leave").addEventListener("click", function () { send({ type: "leave" }); });
+    $("chat-form").addEventListener("submit", function (event) {
+      event.preventDefault();
+      var input = $("chat-text");
+      if (input.value.trim()) send({ type: "chat", text: input.value });
+      input.value = "";
+    });
+  }
+
+  // ---- the replay of a finished round, step by step
+  function startReplay() {
+    var steps = cfg.steps, k = 0;
+    function show() {
+      render(steps[k]);
+      $("step").textContent = t("step", { k: k + 1, n: steps.length });
+      $("prev").disabled = k === 0;
+      $("next").disabled = k === steps.length - 1;
+    }
+    $("prev").addEventListener("click", function () { if (k > 0) { k -= 1; show(); } });
+    $("next").addEventListener("click", function () { if (k < steps.length - 1) { k += 1; show(); } });
+    show();
+  }
+
+  if (cfg.steps) {
+    startReplay();
+  } else {
+    cfg.live = true;
+    bindControls();
+    state.seq = cfg.snapshot.seq;
+    render(cfg.snapshot);
+    connect();
+    setInterval(tick, 250);
+  }
+})();

@@ -1,0 +1,84 @@
+"""Two players in two browsers at a table of draw against the dealer: they sit down, bet, one throws
+two cards by tapping them and draws, the other stands pat; both see the dealer's hand and their
+results. A screenshot of each player's view goes to artifacts/."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .server import AppServer
+from .test_table import log_in
+
+ARRANGE = """
+from django.contrib.auth import get_user_model
+from poker import services
+for name in ("hery", "voahangy"):
+    get_user_model().objects.create_user(name, password="table-pass-2026", first_name=name.capitalize())
+table = services.table_open(
+    name="Contre le croupier", variant="dealer_draw", kind="cash", max_seats=4,
+    small_blind=10, big_blind=200, starting_stack=1000, action_seconds=120,
+)
+print(table.pk)
+"""
+
+
+@pytest.fixture
+def draw_server(tmp_path):
+    # A long pause after the results, so the screenshots catch them.
+    server = AppServer(tmp_path)
+    server.env["POKER_PAUSE_MS"] = "120000"
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_two_players_bet_draw_and_see_the_dealers_hand_and_their_results(draw_server, browser, artifacts):
+    draw_server.shell(ARRANGE)
+    contexts, pages = [], []
+    for name in ("hery", "voahangy"):
+        context, page = log_in(browser, draw_server, name)
+        page.get_by_role("link", name="Tables").click()
+        page.get_by_role("link", name="Contre le croupier").click()
+        expect(page.locator("#bankroll")).to_have_text(re.compile(r"Banque d’entraînement : 10\s000"))
+        page.get_by_role("button", name="Prendre place").click()
+        expect(page.locator("#bankroll")).to_have_text(re.compile(r"Banque d’entraînement : 9\s000"))
+        contexts.append(context)
+        pages.append(page)
+    hery, voahangy = pages
+
+    for page, preset in ((hery, "×5 · 50"), (voahangy, "Min · 10")):
+        expect(page.locator("#status")).to_have_text("Misez")
+        page.get_by_role("button", name=preset).click()
+        page.locator("#bet").click()
+
+    # Hery (seat 1) draws first: he taps two cards, the button counts them, and he exchanges.
+    expect(hery.locator("#status")).to_have_text("À vous d’échanger", timeout=10_000)
+    cards = hery.locator("#my-cards .playing-card.tappable")
+    expect(cards).to_have_count(5)
+    expect(hery.locator("#draw")).to_have_text("Servi")
+    cards.nth(0).click()
+    cards.nth(3).click()
+    expect(cards.nth(0)).to_have_attribute("aria-pressed", "true")
+    expect(hery.locator("#draw")).to_have_text("Échanger 2")
+    kept = [cards.nth(k).get_attribute("data-card") for k in (1, 2, 4)]
+    expect(voahangy.locator(".draw-seat .playing-card[data-card]")).to_have_count(0)  # Hery's are hidden
+    hery.locator("#draw").click()
+
+    # Voahangy stands pat.
+    expect(voahangy.locator("#status")).to_have_text("À vous d’échanger", timeout=10_000)
+    expect(voahangy.locator(".draw-seat .badge")).to_have_text("A échangé 2")
+    voahangy.get_by_role("button", name="Servi").click()
+
+    for page in pages:
+        expect(page.locator("#dealer-cards .playing-card[data-card]")).to_have_count(5, timeout=10_000)
+        expect(page.locator("#dealer-hand")).not_to_be_empty()
+        expect(page.locator(".draw-seat .playing-card[data-card]")).to_have_count(5)  # the other's hand
+        expect(page.locator("#my-line")).to_have_text(re.compile(r"(\+\d|−\d|Égalité)"))
+        expect(page.locator(".draw-seat .draw-result")).to_have_text(re.compile(r"(\+\d|−\d|Égalité)"))
+    mine = [hery.locator("#my-cards .playing-card").nth(k).get_attribute("data-card") for k in range(3)]
+    assert mine == kept  # the kept cards first, then the two new ones
+    for name, page in zip(("hery", "voahangy"), pages):
+        page.screenshot(path=str(artifacts / f"draw-results-{name}.png"), full_page=True)
+    for context in contexts:
+        context.close()
