@@ -74,7 +74,8 @@ class AppServer:
             self.start_process()
         return self
 
-    def start_process(self, port: int | None = None) -> int:
+    def start_process(self, port: int | None = None, *, wait: bool = True) -> int:
+        """Start one daphne process; ``wait``: until it answers /healthz (a request)."""
         port = port or free_port()
         log = open(self.tmp_path / f"daphne-{port}.log", "w")  # noqa: SIM115 (closed with the process)
         process = subprocess.Popen(
@@ -84,7 +85,8 @@ class AppServer:
             stdout=log,
             stderr=subprocess.STDOUT,
         )
-        self._wait_ready(port, process)
+        if wait:
+            self._wait_ready(port, process)
         self.processes.append(process)
         self.ports.append(port)
         return port
