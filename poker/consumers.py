@@ -182,9 +182,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await super().dispatch(message)
 
     async def table_update(self, event: dict[str, Any]) -> None:
-        # The public copy is dropped by users who get their own (with their cards).
-        if self.user_id in event["skip"]:
-            return
+        # The public view (table group) or this user's own part (his group), serialised once.
         await self.send(text_data=event["text"])
 
     async def table_chat(self, event: dict[str, Any]) -> None:

@@ -33,6 +33,7 @@ from .engine import Action, NoLimitHoldem
 from .engine.holdem import HoldemHand
 from .equity import runout_equity
 from .models import MAX_SEATS, ChatMessage, Hand, HandEvent, KnockOut, Seat, Table
+from .snapshots import StoredEvent
 
 CHAT_LENGTH = 200
 
@@ -86,6 +87,9 @@ class _Play:
     prev_seq: int = 0
     bot_ids: set[int] = field(default_factory=set)
     hand_changed: bool = False
+    # Before the change: the current hand and each player's own part (what only he sees).
+    hand_before: int | None = None
+    private_before: dict[int, tuple[str, int]] = field(default_factory=dict)
 
     @classmethod
     def lock(cls, table_id: int) -> _Play:
@@ -96,8 +100,9 @@ class _Play:
             table = Table.objects.select_for_update().get(pk=table_id)
         except Table.DoesNotExist:
             raise TableError("no_table", _("This table does not exist.")) from None
-        play = cls(table=table, now=timezone.now(), prev_seq=table.seq)
+        play = cls(table=table, now=timezone.now(), prev_seq=table.seq, hand_before=table.hand_id)
         play.seats = {seat.number: seat for seat in Seat.objects.filter(table=table).select_related("user")}
+        play.private_before = {s.user_id: _private_part(s) for s in play.seats.values()}
         if table.hand_id is not None:
             play.hand = Hand.objects.get(pk=table.hand_id)
             if not play.hand.state.get("is_over"):
@@ -378,18 +383,40 @@ class _Play:
         if self.knockouts:
             KnockOut.objects.bulk_create(self.knockouts)
         if table.seq != self.prev_seq:
-            # What was just saved is what viewers get; after knock-outs the championship's receivers
-            # may change the table in this transaction, so the broadcast reads it again.
-            rows = None if self.knockouts else self.rows()
-            _broadcast_on_commit(table.pk, self.prev_seq, rows)
+            self.broadcast_on_commit()
 
-    def rows(self):
+    def broadcast_on_commit(self) -> None:
+        """What was just saved is what viewers get: the public view, folded from the events stored
+        now on top of this process's fold of the state before (``poker.folds``), and his own part
+        to each player whose part changed. After knock-outs the championship's receivers may change
+        the table in this transaction, so the broadcast reads it again."""
+        from .broadcast import broadcast_table
         from .selectors import TableRows
 
-        table = self.table
-        table.hand = self.hand
-        seats = sorted(self.seats.values(), key=lambda seat: seat.number)
-        return TableRows(table, seats, self.hand, None)
+        table, hand = self.table, self.hand
+        events = [StoredEvent(e.seq, e.payload) for e in self.new_events]
+        new_hand = hand is not None and hand.pk != self.hand_before
+        known_after = None
+        if hand is not None and all(e.hand_id == hand.pk for e in self.new_events):
+            known_after = 0 if new_hand else self.prev_seq
+        changed = {
+            seat.user_id
+            for seat in self.seats.values()
+            if not seat.is_bot and self.private_before.get(seat.user_id) != _private_part(seat)
+        }
+        if new_hand:
+            bots = {seat.user_id for seat in self.seats.values() if seat.is_bot}
+            changed |= {user_id for user_id in hand.user_ids if user_id not in bots}
+        rows = None
+        if not self.knockouts:
+            table.hand = hand
+            rows = TableRows(table, sorted(self.seats.values(), key=lambda seat: seat.number), hand, [])
+        prev_seq = self.prev_seq
+        transaction.on_commit(
+            lambda: broadcast_table(
+                table.pk, prev_seq, rows, events=events, known_after=known_after, private_for=changed
+            )
+        )
 
     def send_signals(self) -> None:
         """After saving: the championship's receivers may change this table in the same transaction."""
@@ -448,10 +475,9 @@ def _legal_view(engine: HoldemHand) -> dict[str, Any]:
     return view
 
 
-def _broadcast_on_commit(table_id: int, prev_seq: int, rows=None) -> None:
-    from .broadcast import broadcast_table
-
-    transaction.on_commit(lambda: broadcast_table(table_id, prev_seq, rows))
+def _private_part(seat: Seat) -> tuple[str, int]:
+    """What of a seat only its player sees (with his cards): a change of it is sent to him."""
+    return seat.pre_action, seat.time_bank
 
 
 def _finish(play: _Play) -> None:
