@@ -21,7 +21,7 @@ from channels.layers import get_channel_layer
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils import timezone
 
-from . import folds
+from . import cache
 from .models import Table
 from .selectors import TableRows, table_rows
 from .snapshots import StoredEvent, private_view, table_view
@@ -54,7 +54,7 @@ def broadcast_table(
 
     ``rows``: the table as the change saved it (None: read again); ``events``: those it stored;
     ``known_after``: the seq after which all the hand's events are among them (see
-    ``folds.folded_hand``)."""
+    ``cache.folded_hand``)."""
     try:
         if rows is None:
             rows, known_after = table_rows(table_id, events=False), None
@@ -63,7 +63,7 @@ def broadcast_table(
     table, hand = rows.table, rows.hand
     folded = None
     if hand is not None:
-        folded = folds.folded_hand(table.pk, hand, table.visible_seq, events or [], known_after)
+        folded = cache.folded_hand(table.pk, hand, table.visible_seq, events or [], known_after)
     public = table_view(
         table=table,
         seats=rows.seats,
@@ -86,7 +86,7 @@ def broadcast_table(
             )
         )
     if folded is not None:
-        folds.keep(table.pk, folded)
+        cache.keep_fold(table.pk, folded)
     _send(messages)
 
 

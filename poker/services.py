@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.roles import display_name
 
-from . import bots, signals
+from . import bots, cache, signals
 from .blinds import table_blinds
 from .button import Positions, engine_positions, first_positions, next_positions
 from .engine import Action, NoLimitHoldem
@@ -101,13 +101,21 @@ class _Play:
         except Table.DoesNotExist:
             raise TableError("no_table", _("This table does not exist.")) from None
         play = cls(table=table, now=timezone.now(), prev_seq=table.seq, hand_before=table.hand_id)
-        play.seats = {seat.number: seat for seat in Seat.objects.filter(table=table).select_related("user")}
+        saved = cache.take_rows(table)  # what this process saved at this very seq, if it did
+        if saved is not None:
+            play.seats, play.hand, play.engine = saved.seats, saved.hand, saved.engine
+        else:
+            play.read_rows()
         play.private_before = {s.user_id: _private_part(s) for s in play.seats.values()}
-        if table.hand_id is not None:
-            play.hand = Hand.objects.get(pk=table.hand_id)
-            if not play.hand.state.get("is_over"):
-                play.engine = HoldemHand.from_dict(play.hand.state)
         return play
+
+    def read_rows(self) -> None:
+        table = self.table
+        self.seats = {seat.number: seat for seat in Seat.objects.filter(table=table).select_related("user")}
+        if table.hand_id is not None:
+            self.hand = Hand.objects.get(pk=table.hand_id)
+            if not self.hand.state.get("is_over"):
+                self.engine = HoldemHand.from_dict(self.hand.state)
 
     # ---- reading
 
@@ -384,10 +392,14 @@ class _Play:
             KnockOut.objects.bulk_create(self.knockouts)
         if table.seq != self.prev_seq:
             self.broadcast_on_commit()
+        # After the broadcast has read them: the rows as saved, for this table's next change here.
+        cache.keep_rows_on_commit(
+            table, cache.SavedRows(self.seats, self.hand, self.engine if self.in_hand else None)
+        )
 
     def broadcast_on_commit(self) -> None:
         """What was just saved is what viewers get: the public view, folded from the events stored
-        now on top of this process's fold of the state before (``poker.folds``), and his own part
+        now on top of this process's fold of the state before (``poker.cache``), and his own part
         to each player whose part changed. After knock-outs the championship's receivers may change
         the table in this transaction, so the broadcast reads it again."""
         from .broadcast import broadcast_table
