@@ -7,13 +7,13 @@ Run from the repository root, with the real services:
 
 How to read the output. First the floor: 8 clients in one group, one of them sends, the consumer
 broadcasts to the group, the time until all 8 have it (closed loop: broadcasts/s = 1 / latency).
-Then, for each N, a fresh database and daphne process with N tables: every bot answers when it
-is its turn, after "thinking" (--think, 1 s on average: quicker than people), mostly calls and
-checks, a few raises and folds, through the whole app (locked row, engine, stored events,
-per-viewer views, Redis). "latency" is from the bot sending its action to each of the 7 other
-clients of the table receiving the update (p50, p99); "actions/s" is what all tables together
-did; "cpu ms" is daphne's CPU time per action (all its threads: the service, the views, Redis,
-the websockets), the figure least disturbed by other programs on the machine. A last run
+Then, for each N, a fresh database and daphne process with N tables: every bot answers when it is
+its turn, after "thinking" (--think, 1 s on average: quicker than people), mostly calls and
+checks, a few raises and folds, through the whole app (locked row, engine, stored events, the
+public view and each player's own part, Redis). "latency" is from the bot sending its action to
+each of the 7 other clients of the table receiving the update (p50, p99); "actions/s" is what all
+tables together did; "cpu ms" is daphne's CPU time per action (all its threads: the service, the
+views, Redis, the websockets), the figure least disturbed by other programs on the machine. A last run
 (--saturate tables) has bots that answer at once: the actions/s the process sustains at most.
 Targets (issue 4): p99 < 100 ms at 100 tables or more, and actions/s at least half the bare
 broadcast rate. Between hands the tables pause as in production
@@ -164,6 +164,7 @@ async def bot(
 ):
     answered = None
     measured = None
+    seat = None  # the bot's seat, from its first snapshot; updates are public views
     while not stop.is_set():
         try:
             text = await ws.recv_text()
@@ -187,13 +188,14 @@ async def bot(
             if stats.measuring:
                 stats.latencies.append(now - pending[2])
         view = message["view"]
-        me = view["me"]
-        if not me or not me.get("to_act") or answered == view["seq"]:
+        if kind == "snapshot":
+            seat = view["me"]["seat"]
+        legal = view["legal"]
+        if seat is None or view["actor"] != seat or not legal or answered == view["seq"]:
             continue
         answered = view["seq"]
-        legal = me["legal"]
         choice = rng.random()
-        act = {"type": "act", "hand": me["hand_id"], "seq": view["seq"]}
+        act = {"type": "act", "hand": view["hand"]["id"], "seq": view["seq"]}
         if legal["min"] is not None and choice < 0.08:
             act.update(action="raise", amount=legal["min"])
         elif legal["fold"] and choice < 0.15:
@@ -302,7 +304,8 @@ def main() -> None:
         )
         print(f"bots think {args.think} s on average (0.5x to 1.5x) before each action:")
         print(
-            f"{'tables':>6} {'actions/s':>10} {'vs bare':>8} {'p50 ms':>8} {'p99 ms':>8} {'msg B':>7}  errors"
+            f"{'tables':>6} {'actions/s':>10} {'vs bare':>8} {'p50 ms':>8} {'p99 ms':>8} {'cpu ms':>7} "
+            f"{'msg B':>7}  errors"
         )
         best = None
         for n in [int(x) for x in args.tables.split(",")]:

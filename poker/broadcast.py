@@ -1,9 +1,10 @@
-"""Sending each viewer his view after a change commits (``transaction.on_commit``).
+"""Sending a change to the viewers of a table after it commits (``transaction.on_commit``).
 
-Every connection to a table joins the table's group (public view, chat) and its user's own group
-(his view with his cards). A change is sent once to the table's group, naming the users who also
-get their own copy (their consumers drop the public one), and once to each of those users' groups:
-a player's cards travel only in his own group.
+Every connection to a table joins the table's group and its user's own group. A change goes to
+the table's group once, as one public view (folded from the events anyone may see, serialised
+once); a player's own part (his hole cards, his pre-action, his time bank) goes to his own group
+only, and only when it changed. The page lays his part over each public view (``snapshots.compose``
+and ``static/js/table.js``): a player's cards travel only in his own group.
 """
 
 from __future__ import annotations
@@ -11,15 +12,19 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Iterable
 from contextvars import ContextVar
 from datetime import datetime
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.core.serializers.json import DjangoJSONEncoder
+from django.utils import timezone
 
+from . import cache
 from .models import Table
 from .selectors import TableRows, table_rows, table_views, with_events
+from .snapshots import StoredEvent, private_view, table_view
 
 logger = logging.getLogger(__name__)
 
@@ -32,29 +37,77 @@ def update_message(view: dict, prev: int) -> str:
     return _dumps({"type": "update", "seq": view["seq"], "prev": prev, "view": view})
 
 
-def broadcast_table(table_id: int, prev_seq: int, rows: TableRows | None = None) -> None:
-    """Send every viewer his view; ``rows``: the table as the service just saved it (its events
-    are read here), else everything is read again."""
+def private_message(private: dict, seq: int) -> str:
+    return _dumps({"type": "private", "seq": seq, "private": private})
+
+
+def broadcast_table(
+    table_id: int,
+    prev_seq: int,
+    rows: TableRows | None = None,
+    *,
+    events: list[StoredEvent] | None = None,
+    known_after: int | None = None,
+    private_for: Iterable[int] = (),
+) -> None:
+    """Send the table's new public view, and their own part to the users of ``private_for``.
+
+    ``rows``: the table as the change saved it (None: read again); ``events``: those it stored;
+    ``known_after``: the seq after which all the hand's events are among them (see
+    ``cache.folded_hand``)."""
     try:
-        rows = table_rows(table_id) if rows is None else with_events(rows)
+        if rows is None:
+            rows, known_after = table_rows(table_id, events=False), None
     except Table.DoesNotExist:
         return
-    public, personal = table_views(rows)
-    table = rows.table
-    messages = [
-        (
-            table.group_name,
-            {"type": "table.update", "text": update_message(public, prev_seq), "skip": sorted(personal)},
-        )
-    ]
-    for user_id, view in personal.items():
+    table, hand = rows.table, rows.hand
+    if table.variant == Table.Variant.DEALER_DRAW:
+        _send(_whole_views(rows, prev_seq))
+        return
+    folded = None
+    if hand is not None:
+        folded = cache.folded_hand(table.pk, hand, table.visible_seq, events or [], known_after)
+    public = table_view(
+        table=table,
+        seats=rows.seats,
+        names=rows.names,
+        hand=hand,
+        events=(),
+        now=timezone.now(),
+        fold=folded.public if folded is not None else None,
+    )
+    messages = [(table.group_name, {"type": "table.update", "text": update_message(public, prev_seq)})]
+    seats = {seat.user_id: seat for seat in rows.seats}
+    for user_id in sorted(set(private_for)):
+        player = hand.player_of(user_id) if hand is not None else None
+        own = folded.private.get(player, []) if folded is not None and player is not None else []
+        private = private_view(seat=seats.get(user_id), hand=hand, events=own, user_id=user_id)
         messages.append(
             (
                 table.user_group_name(user_id),
-                {"type": "table.update", "text": update_message(view, prev_seq), "skip": []},
+                {"type": "table.update", "text": private_message(private, table.seq)},
             )
         )
+    if folded is not None:
+        cache.keep_fold(table.pk, folded)
     _send(messages)
+
+
+def _whole_views(rows: TableRows, prev_seq: int) -> list[tuple[str, dict]]:
+    """Draw against the dealer (a few players, no load to speak of): each viewer's whole view, the
+    public one to the table's group (dropped by the users who get their own), each player's to his
+    own group."""
+    public, personal = table_views(with_events(rows))
+    table = rows.table
+    skip = sorted(personal)
+    messages = [
+        (table.group_name, {"type": "table.update", "text": update_message(public, prev_seq), "skip": skip})
+    ]
+    for user_id, view in personal.items():
+        messages.append(
+            (table.user_group_name(user_id), {"type": "table.update", "text": update_message(view, prev_seq)})
+        )
+    return messages
 
 
 def broadcast_chat(table_id: int, name: str, text: str, at: datetime) -> None:

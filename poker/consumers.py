@@ -9,8 +9,9 @@ browser (JSON):
 ``{"type": "sit_out"}``  ``{"type": "sit_in"}``  ``{"type": "pre_action", "value": "check_fold"}``
 ``{"type": "chat", "text": "..."}``
 
-To the browser: ``snapshot`` and ``update`` (``seq``, ``prev``, ``view``), ``chat``, and ``error``
-(``code``, ``message``) to this client only.
+To the browser: ``snapshot`` (this viewer's whole view), ``update`` (``seq``, ``prev``, the public
+``view``, from the table's group), ``private`` (``seq``, this user's own part, from his own group),
+``chat``, and ``error`` (``code``, ``message``) to this client only. See ``poker/README.md``.
 """
 
 from __future__ import annotations
@@ -177,19 +178,24 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
     # ---- messages from the services (channel layer)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
-        # Channels closes stale database connections before every message, a hop to the database
-        # thread each time; forwarding a view or a chat line touches no database (the services run
-        # through ``in_thread``, which does it), and there are many of them.
-        if message["type"] == "table.update":
+        # Channels closes stale database connections before every message, a hop to its one
+        # database thread each time. Forwarding a view or a chat line touches no database, and a
+        # message from the browser reaches it only through ``in_thread``, which closes them in the
+        # thread that runs the service: these, the most frequent messages, skip the hop.
+        kind = message["type"]
+        if kind == "table.update":
             await self.table_update(message)
-        elif message["type"] == "table.chat":
+        elif kind == "table.chat":
             await self.table_chat(message)
+        elif kind == "websocket.receive":
+            await self.websocket_receive(message)
         else:
             await super().dispatch(message)
 
     async def table_update(self, event: dict[str, Any]) -> None:
-        # The public copy is dropped by users who get their own (with their cards).
-        if self.user_id in event["skip"]:
+        # The public view (table group) or this user's own part (his group), serialised once. At a
+        # dealer-draw table the users who get their whole view in their own group drop the public one.
+        if self.user_id in event.get("skip", ()):
             return
         await self.send(text_data=event["text"])
 

@@ -1,6 +1,7 @@
 """The tables: settings and live status, seats, hands and their numbered events, knock-outs.
 
-The database holds the truth. A table's row is the lock every change takes (``poker.services``);
+The database holds the truth. A table's row is the lock every change takes (``poker.services``,
+the only code that writes these rows: a process keeps what it saved, valid at the table's ``seq``);
 the current hand's engine state is stored on its ``Hand`` row after every action, so any process
 can carry on any table, and a restarted process picks up where the last one stopped.
 """

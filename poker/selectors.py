@@ -64,10 +64,12 @@ class TableRows:
         return users
 
 
-def table_rows(table_id: int) -> TableRows:
+def table_rows(table_id: int, *, events: bool = True) -> TableRows:
+    """The table, its seats and its hand; with the hand's visible events unless ``events`` is False."""
     table = Table.objects.select_related("hand").get(pk=table_id)
     seats = list(Seat.objects.filter(table=table).select_related("user"))
-    return with_events(TableRows(table, seats, table.hand, []))
+    rows = TableRows(table, seats, table.hand, [])
+    return with_events(rows) if events else rows
 
 
 def with_events(rows: TableRows) -> TableRows:

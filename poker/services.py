@@ -26,12 +26,13 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.roles import display_name
 
-from . import bots, games, signals
+from . import bots, cache, games, signals
 from .blinds import table_blinds
 from .button import Positions
 from .engine import Action
 from .equity import runout_equity
 from .models import MAX_SEATS, ChatMessage, Hand, HandEvent, KnockOut, Seat, Table
+from .snapshots import StoredEvent
 
 CHAT_LENGTH = 200
 
@@ -85,6 +86,9 @@ class _Play:
     prev_seq: int = 0
     bot_ids: set[int] = field(default_factory=set)
     hand_changed: bool = False
+    # Before the change: the current hand and each player's own part (what only he sees).
+    hand_before: int | None = None
+    private_before: dict[int, tuple[str, int]] = field(default_factory=dict)
 
     @classmethod
     def lock(cls, table_id: int) -> _Play:
@@ -99,12 +103,13 @@ class _Play:
             # Draw against the dealer has its own services (poker.draw): never the bets of Hold'em
             # nor a seat without a buy-in from the practice bankroll.
             raise TableError("wrong_game", _("This action does not belong to this table's game."))
-        play = cls(table=table, now=timezone.now(), prev_seq=table.seq)
-        play.seats = {seat.number: seat for seat in Seat.objects.filter(table=table).select_related("user")}
-        if table.hand_id is not None:
-            play.hand = Hand.objects.get(pk=table.hand_id)
-            if not play.hand.state.get("is_over"):
-                play.engine = cls.load_engine(table.variant, play.hand.state)
+        play = cls(table=table, now=timezone.now(), prev_seq=table.seq, hand_before=table.hand_id)
+        saved = cache.take_rows(table)  # what this process saved at this very seq, if it did
+        if saved is not None:
+            play.seats, play.hand, play.engine = saved.seats, saved.hand, saved.engine
+        else:
+            play.read_rows()
+        play.private_before = {s.user_id: _private_part(s) for s in play.seats.values()}
         return play
 
     dealer_draw = False  # the services of draw against the dealer use a subclass (poker.draw)
@@ -112,6 +117,14 @@ class _Play:
     @staticmethod
     def load_engine(variant: str, state: dict[str, Any]) -> Any:
         return games.rebuild(variant, state)
+
+    def read_rows(self) -> None:
+        table = self.table
+        self.seats = {seat.number: seat for seat in Seat.objects.filter(table=table).select_related("user")}
+        if table.hand_id is not None:
+            self.hand = Hand.objects.get(pk=table.hand_id)
+            if not self.hand.state.get("is_over"):
+                self.engine = self.load_engine(table.variant, self.hand.state)
 
     # ---- reading
 
@@ -390,18 +403,47 @@ class _Play:
         if self.knockouts:
             KnockOut.objects.bulk_create(self.knockouts)
         if table.seq != self.prev_seq:
-            # What was just saved is what viewers get; after knock-outs the championship's receivers
-            # may change the table in this transaction, so the broadcast reads it again.
-            rows = None if self.knockouts else self.rows()
-            _broadcast_on_commit(table.pk, self.prev_seq, rows)
+            self.broadcast_on_commit()
+        # After the broadcast has read them: the rows as saved, for this table's next change here.
+        cache.keep_rows_on_commit(
+            table, cache.SavedRows(self.seats, self.hand, self.engine if self.in_hand else None)
+        )
 
-    def rows(self):
+    def broadcast_on_commit(self) -> None:
+        """What was just saved is what viewers get: the public view, folded from the events stored
+        now on top of this process's fold of the state before (``poker.cache``), and his own part
+        to each player whose part changed. After knock-outs the championship's receivers may change
+        the table in this transaction, so the broadcast reads it again."""
+        from .broadcast import broadcast_table
         from .selectors import TableRows
 
-        table = self.table
-        table.hand = self.hand
-        seats = sorted(self.seats.values(), key=lambda seat: seat.number)
-        return TableRows(table, seats, self.hand, None)
+        table, hand = self.table, self.hand
+        events = [StoredEvent(e.seq, e.payload) for e in self.new_events]
+        new_hand = hand is not None and hand.pk != self.hand_before
+        known_after = None
+        if hand is not None and all(e.hand_id == hand.pk for e in self.new_events):
+            known_after = 0 if new_hand else self.prev_seq
+        changed = {
+            seat.user_id
+            for seat in self.seats.values()
+            if not seat.is_bot and self.private_before.get(seat.user_id) != _private_part(seat)
+        }
+        bots = {seat.user_id for seat in self.seats.values() if seat.is_bot}
+        if new_hand:
+            changed |= {user_id for user_id in hand.user_ids if user_id not in bots}
+        # Cards dealt to one player later in the hand (Razz's 7th street, the draw's new cards).
+        dealt_later = {e.hand.user_ids[e.player] for e in self.new_events if e.private}
+        changed |= dealt_later - bots
+        rows = None
+        if not self.knockouts:
+            table.hand = hand
+            rows = TableRows(table, sorted(self.seats.values(), key=lambda seat: seat.number), hand, [])
+        prev_seq = self.prev_seq
+        transaction.on_commit(
+            lambda: broadcast_table(
+                table.pk, prev_seq, rows, events=events, known_after=known_after, private_for=changed
+            )
+        )
 
     def send_signals(self) -> None:
         """After saving: the championship's receivers may change this table in the same transaction."""
@@ -429,10 +471,9 @@ def _street_of(board: list[str]) -> str:
     return {0: "preflop", 3: "flop", 4: "turn", 5: "river"}[len(board)]
 
 
-def _broadcast_on_commit(table_id: int, prev_seq: int, rows=None) -> None:
-    from .broadcast import broadcast_table
-
-    transaction.on_commit(lambda: broadcast_table(table_id, prev_seq, rows))
+def _private_part(seat: Seat) -> tuple[str, int]:
+    """What of a seat only its player sees (with his cards): a change of it is sent to him."""
+    return seat.pre_action, seat.time_bank
 
 
 def _finish(play: _Play) -> None:

@@ -268,9 +268,12 @@ def table_view(
     hand: Hand | None,
     events: Sequence[StoredEvent],
     now: datetime,
+    fold: HandFold | None = None,
 ) -> dict[str, Any]:
-    """The public view: what a spectator sees (``events`` are the hand's visible events, any viewer's)."""
-    fold = fold_hand(hand, events, None) if hand is not None else None
+    """The public view: what a spectator sees (``events`` are the hand's visible events, any viewer's;
+    or ``fold``, the spectator's fold of them already made)."""
+    if fold is None and hand is not None:
+        fold = fold_hand(hand, events, None)
     by_number = {seat.number: seat for seat in seats}
     seat_views = []
     for number in range(1, table.max_seats + 1):
@@ -289,6 +292,8 @@ def table_view(
             )
         if seat is not None:
             entry.update(sitting_out=seat.sitting_out, bot=seat.is_bot, leaving=seat.leaving)
+        # The seat's own player (not only the last hand's): whose "me" it is (``compose``).
+        entry["seated"] = seat is not None and entry.get("user_id") == seat.user_id
         seat_views.append(entry)
 
     deadline_ms = None
@@ -311,6 +316,10 @@ def table_view(
         },
         "seats": seat_views,
         "actor": table.actor_seat,
+        # The decision pending is public (whose turn, since which seq, what he may do); none while
+        # an all-in run-out is being revealed.
+        "legal": table.legal if table.actor_seat is not None and table.visible_seq == table.seq else None,
+        "turn_seq": table.turn_seq,
         "deadline_ms": deadline_ms,
         "time_bank": table.deadline_kind == Table.DeadlineKind.TIME_BANK,
         "hand": None,
@@ -333,6 +342,56 @@ def own_cards(events: Iterable[StoredEvent], player: int) -> list[str]:
     ]
 
 
+def private_view(
+    *, seat: Seat | None, hand: Hand | None, events: Iterable[StoredEvent], user_id: int
+) -> dict[str, Any]:
+    """What only ``user_id`` may see: his hole cards in ``hand`` (from the events that are his), his
+    pre-action and his time bank. Sent to his own group only, when it changes."""
+    player = hand.player_of(user_id) if hand is not None else None
+    cards = (own_cards(events, player) or None) if player is not None else None
+    return {
+        "hand_id": hand.pk if hand is not None else None,
+        "cards": cards,
+        "pre_action": seat.pre_action if seat is not None else "",
+        "time_bank": seat.time_bank if seat is not None else 0,
+    }
+
+
+def compose(public: dict[str, Any], private: dict[str, Any] | None, user_id: int) -> dict[str, Any]:
+    """One player's view: the public view with his own part laid over it (``static/js/table.js``
+    does the same in the browser). His cards count only in the hand they were dealt in."""
+    view = dict(public)
+    hand_id = public["hand"]["id"] if public["hand"] is not None else None
+    private = private or {}
+    cards = private.get("cards") if hand_id is not None and private.get("hand_id") == hand_id else None
+    seats = public["seats"]
+    if cards:
+        index = next(
+            (k for k, s in enumerate(seats) if s.get("user_id") == user_id and s.get("in_hand")), None
+        )
+        if index is not None and not seats[index].get("cards"):
+            seats = list(seats)
+            seats[index] = {**seats[index], "cards": cards}
+            view["seats"] = seats
+    seat = next((s for s in seats if s.get("user_id") == user_id and s.get("seated")), None)
+    me: dict[str, Any] = {"user_id": user_id, "seat": None}
+    if seat is not None:
+        to_act = public["actor"] == seat["number"] and public["legal"] is not None
+        me.update(
+            seat=seat["number"],
+            sitting_out=seat["sitting_out"],
+            leaving=seat["leaving"],
+            pre_action=private.get("pre_action", ""),
+            time_bank=private.get("time_bank", 0),
+            to_act=to_act,
+            legal=public["legal"] if to_act else None,
+            hand_id=hand_id,
+            turn_seq=public["turn_seq"],
+        )
+    view["me"] = me
+    return view
+
+
 def personal_view(
     public: dict[str, Any],
     *,
@@ -343,30 +402,4 @@ def personal_view(
     user_id: int,
 ) -> dict[str, Any]:
     """One player's view: the public view plus his own cards and what he may do."""
-    view = dict(public)
-    player = hand.player_of(user_id) if hand is not None else None
-    if player is not None:
-        own = own_cards(events, player)
-        if own:
-            seats = list(view["seats"])
-            index = hand.seats[player] - 1
-            if seats[index].get("user_id") == user_id and not seats[index].get("cards"):
-                seats[index] = {**seats[index], "cards": own}
-            view["seats"] = seats
-    me: dict[str, Any] = {"user_id": user_id, "seat": None}
-    if seat is not None:
-        to_act = table.actor_seat == seat.number and table.visible_seq == table.seq
-        me.update(
-            seat=seat.number,
-            stack=seat.stack,
-            sitting_out=seat.sitting_out,
-            leaving=seat.leaving,
-            pre_action=seat.pre_action,
-            time_bank=seat.time_bank,
-            to_act=to_act,
-            legal=table.legal if to_act else None,
-            hand_id=hand.pk if hand is not None else None,
-            turn_seq=table.turn_seq,
-        )
-    view["me"] = me
-    return view
+    return compose(public, private_view(seat=seat, hand=hand, events=events, user_id=user_id), user_id)

@@ -1,9 +1,12 @@
 /* The live table (and the hand replay): draws the views the server sends, sends the player's
  * decisions. Every text from users goes through textContent, never innerHTML.
  *
- * Protocol (poker/consumers.py): the server sends "snapshot" and "update" messages carrying a whole
- * view and its seq ("update" also names the seq it follows, "prev"), "chat" and "error". A client
- * that finds a gap (prev newer than what it has) asks for a snapshot.
+ * Protocol (poker/consumers.py): "snapshot" carries this player's whole view; "update" the public
+ * view every viewer gets, with its seq and the seq it follows ("prev"); "private" this player's own
+ * part (his cards of a hand, his pre-action, his time bank), sent to him alone when it changes.
+ * The page keeps his part and lays it over each public view (compose, as poker/snapshots.py does),
+ * his cards only over the hand they were dealt in. A client that finds a gap (prev newer than what
+ * it has), or that is dealt in a hand without having had his cards, asks for a snapshot.
  */
 (function () {
   "use strict";
@@ -54,7 +57,78 @@
     return { left: 50 + (narrow ? 33 : 42) * Math.cos(angle), top: 50 + 43 * Math.sin(angle) };
   }
 
-  var state = { view: null, seq: -1, deadline: null, muted: localStorage.getItem("arf-muted") === "1" };
+  var state = {
+    view: null, // what is drawn: the public view with my part laid over it
+    base: null, // the last view received (public, or my whole view from a snapshot)
+    mine: null, // my own part: { seq, hand_id, cards, pre_action, time_bank }
+    seq: -1,
+    deadline: null,
+    muted: localStorage.getItem("arf-muted") === "1",
+  };
+
+  // ---- my own part of the view (poker.snapshots.private_view / compose)
+  function myPart(view, seq) {
+    // Out of a whole view of mine (snapshot, page load).
+    var me = view.me || {};
+    var hand = view.hand;
+    var seat = hand && me.user_id !== undefined ? view.seats.filter(function (s) {
+      return s.user_id === me.user_id && s.in_hand;
+    })[0] : null;
+    return {
+      seq: seq, hand_id: hand ? hand.id : null, cards: seat && seat.cards ? seat.cards : null,
+      pre_action: me.pre_action || "", time_bank: me.time_bank || 0,
+    };
+  }
+  function compose(base, mine) {
+    var view = Object.assign({}, base);
+    var userId = cfg.user_id;
+    if (userId === undefined || userId === null) userId = base.me ? base.me.user_id : null;
+    if (userId === undefined || userId === null) return view;
+    var handId = base.hand ? base.hand.id : null;
+    mine = mine || {};
+    var cards = handId !== null && mine.hand_id === handId ? mine.cards : null;
+    if (cards) {
+      view.seats = base.seats.map(function (s) {
+        return s.user_id === userId && s.in_hand && !s.cards ? Object.assign({}, s, { cards: cards }) : s;
+      });
+    }
+    var seat = view.seats.filter(function (s) { return s.user_id === userId && s.seated; })[0];
+    var me = { user_id: userId, seat: null };
+    if (seat) {
+      var toAct = base.actor === seat.number && !!base.legal;
+      me.seat = seat.number;
+      me.sitting_out = seat.sitting_out;
+      me.leaving = seat.leaving;
+      me.pre_action = mine.pre_action || "";
+      me.time_bank = mine.time_bank || 0;
+      me.to_act = toAct;
+      me.legal = toAct ? base.legal : null;
+      me.hand_id = handId;
+      me.turn_seq = base.turn_seq;
+    }
+    view.me = me;
+    return view;
+  }
+  function show() {
+    render(compose(state.base, state.mine));
+    checkMyCards();
+  }
+  // Dealt in without my cards: my part may come just after the public view (another group); if
+  // it does not come, it was lost: ask for the whole picture.
+  var cardsCheck = null;
+  function missingMyCards() {
+    var view = state.view, me = view && view.me;
+    if (!me || !me.seat || !view.hand || view.hand.over) return false;
+    var seat = view.seats[me.seat - 1];
+    return seat.user_id === me.user_id && seat.in_hand && !seat.folded && !seat.cards;
+  }
+  function checkMyCards() {
+    if (cardsCheck || !cfg.live || !missingMyCards()) return;
+    cardsCheck = setTimeout(function () {
+      cardsCheck = null;
+      if (missingMyCards()) send({ type: "snapshot" });
+    }, 1500);
+  }
 
   function renderSeats(view) {
     var felt = $("felt");
@@ -351,14 +425,21 @@
       var message = JSON.parse(event.data);
       if (message.type === "snapshot") {
         state.seq = message.seq;
-        render(message.view);
+        state.base = message.view;
+        if (!state.mine || state.mine.seq <= message.seq) state.mine = myPart(message.view, message.seq);
+        show();
       } else if (message.type === "update") {
         if (message.seq <= state.seq) return;
         if (message.prev > state.seq) {
           send({ type: "snapshot" }); // a gap: updates were missed, ask for the whole picture
         }
         state.seq = message.seq;
-        render(message.view);
+        state.base = message.view;
+        show();
+      } else if (message.type === "private") {
+        if (state.mine && message.seq < state.mine.seq) return;
+        state.mine = Object.assign({ seq: message.seq }, message.private);
+        if (state.base) show();
       } else if (message.type === "chat") {
         addChat(message);
       } else if (message.type === "error") {
@@ -423,7 +504,9 @@
     cfg.live = true;
     bindControls();
     state.seq = cfg.snapshot.seq;
-    render(cfg.snapshot);
+    state.base = cfg.snapshot;
+    state.mine = myPart(cfg.snapshot, cfg.snapshot.seq);
+    show();
     connect();
     setInterval(tick, 250);
   }

@@ -14,6 +14,7 @@ from championship.models import GameTable, KnockOut, Registration, Result, Sessi
 from championship.models import Seat as ChampionshipSeat
 from championship.services import clock, online
 from championship.services import sessions as run
+from poker import cache as poker_cache
 from poker.clock import fire_due_deadlines
 from poker.models import Seat as PokerSeat
 from poker.models import Table
@@ -109,6 +110,7 @@ def _play_until(session, done, *, chips_per_round: int, round_number: int, per_t
         if round_number == 2:
             _check_seats_agree(session)
         PokerSeat.objects.filter(table__championship_table__session=session).update(is_bot=True)
+        poker_cache.forget_all()  # written behind the table services' back: what they keep is stale
         tables = _session_tables(session, round_number)
         # No chip created or lost: round 1 at every table, round 2 over the tables players move between.
         assert sum(chips_on_table(t) for t in tables) == chips_per_round

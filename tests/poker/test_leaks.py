@@ -142,11 +142,23 @@ async def test_no_client_ever_sees_a_card_before_it_is_his_or_shown(table, setti
     hands, events = await database_sync_to_async(_load)(table.pk)
     assert len(hands) > HANDS
     shown_somewhere = False
+    privates = dict.fromkeys((*players, spectator), 0)
     for client in (*players, spectator):
         user_id = client.user.pk
         assert len(client.raw) > 50
         for raw, message in zip(client.raw, client.messages):
             assert '"deck"' not in raw and '"burned"' not in raw
+            if message["type"] == "update":
+                # The public view: the same for everybody, no player's own part in it.
+                assert '"pre_action"' not in raw and message["view"]["me"] is None
+            if message["type"] == "private":
+                # A player's own part: his cards only, to him only.
+                hand_id = message["private"]["hand_id"]
+                seen = set(CARD.findall(raw))
+                assert not seen or client in players, f"{client.user} got cards in a private message"
+                assert seen <= allowed_cards(hands[hand_id], events[hand_id], user_id, message["seq"])
+                privates[client] += 1
+                continue
             if message["type"] not in ("snapshot", "update") or message["view"]["hand"] is None:
                 assert not CARD.findall(raw)
                 continue
@@ -158,3 +170,4 @@ async def test_no_client_ever_sees_a_card_before_it_is_his_or_shown(table, setti
                 s.get("cards") for s in message["view"]["seats"] if s.get("user_id") != user_id
             )
     assert shown_somewhere, "no showdown in the whole run: the test proves nothing"
+    assert all(privates[c] >= HANDS for c in players) and privates[spectator] == 0

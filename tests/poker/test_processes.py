@@ -7,6 +7,7 @@ import signal
 
 import pytest
 
+from poker.snapshots import compose
 from tests.e2e.server import AppServer
 from tests.e2e.wsclient import WebSocket
 from tests.services import require_postgres, require_redis
@@ -61,9 +62,10 @@ def test_a_player_on_one_process_sees_an_action_made_through_the_other_within_a_
 
         async def scenario():
             ports = dict(zip(("hery", "voahangy"), server.ports))
-            sockets, views = {}, {}
+            sockets, views, user_ids = {}, {}, {}
             for name, port in ports.items():
                 sockets[name], views[name] = await join(port, arranged["table"], arranged["cookies"][name])
+                user_ids[name] = views[name]["me"]["user_id"]
             loop = asyncio.get_running_loop()
             delays = []
             for _ in range(4):  # call, check, then the flop: each action crosses the processes
@@ -80,14 +82,17 @@ def test_a_player_on_one_process_sees_an_action_made_through_the_other_within_a_
                     lambda m, seq=seq: m["type"] == "update" and m["seq"] > seq
                 )
                 delays.append(loop.time() - start)
-                views[other] = update["view"]
-                views[actor] = (
-                    await sockets[actor].until(lambda m, seq=seq: m["type"] == "update" and m["seq"] > seq)
-                )["view"]
+                # Updates are public views: whose turn it is and what he may do are in them.
+                views[other] = compose(update["view"], None, user_ids[other])
+                update = await sockets[actor].until(
+                    lambda m, seq=seq: m["type"] == "update" and m["seq"] > seq
+                )
+                views[actor] = compose(update["view"], None, user_ids[actor])
                 while views[actor]["seq"] != views[other]["seq"]:  # settle both on the newest view
                     newest = max(views, key=lambda n: views[n]["seq"])
                     lagging = "voahangy" if newest == "hery" else "hery"
-                    views[lagging] = (await sockets[lagging].until(lambda m: m["type"] == "update"))["view"]
+                    update = await sockets[lagging].until(lambda m: m["type"] == "update")
+                    views[lagging] = compose(update["view"], None, user_ids[lagging])
             for ws in sockets.values():
                 await ws.close()
             return delays

@@ -1,4 +1,9 @@
-"""A test client of the table websocket: connects as a user, keeps every message it receives."""
+"""A test client of the table websocket: connects as a user, keeps every message it receives.
+
+``view`` is what the page would draw: the newest public view with the player's own part laid over
+it (``poker.snapshots.compose``, as ``static/js/table.js`` does); at a dealer-draw table, the newest
+whole view.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
 from poker.routing import websocket_urlpatterns
+from poker.snapshots import compose
 
 APP = URLRouter(websocket_urlpatterns)
 
@@ -22,6 +28,8 @@ class Client:
         self.messages: list[dict] = []
         self.raw: list[str] = []
         self.view: dict | None = None
+        self.base: dict | None = None  # the newest view received (public, or whole in a snapshot)
+        self.mine: dict | None = None  # the player's own part, with the seq it came with
 
     async def connect(self) -> Client:
         connected, _ = await self.comm.connect()
@@ -35,10 +43,25 @@ class Client:
         message = json.loads(text)
         self.messages.append(message)
         if message["type"] in ("snapshot", "update") and (
-            self.view is None or message["seq"] >= self.view["seq"]
+            self.base is None or message["seq"] >= self.base["seq"]
         ):
-            self.view = message["view"]
+            self.base = message["view"]
+            if self.whole:
+                pass
+            elif message["type"] == "snapshot" and (self.mine is None or self.mine["seq"] <= message["seq"]):
+                self.mine = {"seq": message["seq"], **own_part(message["view"])}
+        elif message["type"] == "private" and (self.mine is None or message["seq"] >= self.mine["seq"]):
+            self.mine = {"seq": message["seq"], **message["private"]}
+        if self.base is not None:
+            user_id = getattr(self.user, "pk", None)
+            composed = user_id is not None and not self.whole
+            self.view = compose(self.base, self.mine, user_id) if composed else self.base
         return message
+
+    @property
+    def whole(self) -> bool:
+        """Dealer-draw tables send each player his whole view (no public view to compose)."""
+        return self.base is not None and self.base.get("game") == "dealer_draw"
 
     async def poll(self, wait: float = 0.1) -> dict | None:
         """The next message if one comes within ``wait`` seconds (a timed-out ``receive_from``
@@ -76,3 +99,17 @@ class Client:
 
     async def close(self) -> None:
         await self.comm.disconnect()
+
+
+def own_part(view: dict) -> dict:
+    """The player's own part out of a whole view of his (a snapshot)."""
+    me = view["me"] or {}
+    hand = view["hand"]
+    mine = [s for s in view["seats"] if hand and s.get("user_id") == me.get("user_id") and s.get("in_hand")]
+    seat = mine[0] if mine else None
+    return {
+        "hand_id": hand["id"] if hand else None,
+        "cards": seat.get("cards") if seat else None,
+        "pre_action": me.get("pre_action", ""),
+        "time_bank": me.get("time_bank", 0),
+    }

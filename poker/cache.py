@@ -1,0 +1,160 @@
+"""What this process keeps of each table from one change to the next, to skip reading it again.
+
+The database stays the truth. A change locks the table's row and reads its ``seq``; what this
+process saved at exactly that seq (its seats, its hand and the engine's state) is used instead of
+reading them, anything else is read. A kept entry is taken out while a change uses it and given
+back only when that change commits, so a change that rolls back leaves nothing behind. The rows
+of a table are written only by ``poker.services``, every change bumping the seq.
+
+The same goes for the views: a change folds only the events it has just stored onto the fold of
+the state it started from (``folded_hand``). A fold this process does not have (another process
+made the last change, a restart, an all-in run-out being revealed) is folded again from the
+events read from the database. What is kept is what the views are made of: the spectator's fold
+(the events anyone may see) and each player's own private events (his hole cards).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+
+from .models import Hand, HandEvent, Seat, Table
+from .snapshots import HandFold, StoredEvent
+
+MAX_TABLES = 2000  # entries kept, the tables changed most recently
+
+
+class _Kept:
+    """Values by table, each valid at one seq of the table (and for one ``key``)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._items: OrderedDict[int, tuple[int, Hashable, Any]] = OrderedDict()
+
+    def take(self, table_id: int, seq: int, key: Hashable) -> Any | None:
+        """The value kept at ``seq``, taken out (the caller owns it until ``keep``)."""
+        with self._lock:
+            item = self._items.pop(table_id, None)
+        if item is None or item[0] != seq or item[1] != key:
+            return None
+        return item[2]
+
+    def keep(self, table_id: int, seq: int, key: Hashable, value: Any) -> None:
+        """Keep ``value`` as the table's at ``seq``, unless a newer one is kept already."""
+        with self._lock:
+            current = self._items.get(table_id)
+            if current is not None and current[0] > seq:
+                return
+            self._items[table_id] = (seq, key, value)
+            self._items.move_to_end(table_id)
+            while len(self._items) > MAX_TABLES:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+# --------------------------------------------------------------------------------------------------
+# The rows a change saved
+
+
+@dataclass
+class SavedRows:
+    """A table's seats (by number) and current hand with its engine, as a change saved them."""
+
+    seats: dict[int, Seat]
+    hand: Hand | None
+    engine: Any  # the engine's hand, None when no hand is being played
+
+
+_rows = _Kept()
+
+
+def _rows_key(table: Table) -> Hashable:
+    # The creation time too: in tests, rolled-back transactions give the next table the same id.
+    return (table.created_at, table.hand_id)
+
+
+def take_rows(table: Table) -> SavedRows | None:
+    """The rows this process saved at the table's current seq (``table`` read under the lock)."""
+    return _rows.take(table.pk, table.seq, _rows_key(table))
+
+
+def keep_rows_on_commit(table: Table, rows: SavedRows) -> None:
+    """Once the change commits: the rows as it saved them (``table`` as saved, now), for the
+    table's next change in this process."""
+    table_id, seq, key = table.pk, table.seq, _rows_key(table)
+    transaction.on_commit(lambda: _rows.keep(table_id, seq, key, rows))
+
+
+# --------------------------------------------------------------------------------------------------
+# The fold of the current hand
+
+
+@dataclass
+class FoldedHand:
+    """A hand's events up to ``covered`` (its seq), folded once for every viewer."""
+
+    hand: Hand
+    public: HandFold
+    private: dict[int, list[StoredEvent]] = field(default_factory=dict)  # by player (engine index)
+    covered: int = 0
+
+    @classmethod
+    def new(cls, hand: Hand) -> FoldedHand:
+        return cls(hand, HandFold(hand))
+
+    def apply(self, events: Iterable[StoredEvent], upto: int) -> None:
+        """Fold the events after ``covered`` up to seq ``upto`` (the table's visible seq)."""
+        for event in events:
+            if event.seq <= self.covered or event.seq > upto:
+                continue
+            if event.private:
+                self.private.setdefault(event.payload["player"], []).append(event)
+            else:
+                self.public.apply(event)
+        self.covered = upto
+
+
+_folds = _Kept()
+
+
+def _fold_key(hand: Hand) -> Hashable:
+    return (hand.pk, hand.started_at)
+
+
+def folded_hand(
+    table_id: int, hand: Hand, visible_seq: int, events: list[StoredEvent], known_after: int | None
+) -> FoldedHand:
+    """The fold of ``hand`` up to ``visible_seq``. ``events``: those the change just stored;
+    ``known_after``: the seq after which every event of the hand is among them (0 for a hand dealt
+    by the change, None when unknown). The caller owns the fold until it gives it back (``keep_fold``)."""
+    folded = None
+    if known_after == 0:
+        folded = FoldedHand.new(hand)
+    elif known_after is not None:
+        folded = _folds.take(table_id, known_after, _fold_key(hand))
+    if folded is None:
+        folded = FoldedHand.new(hand)
+        stored = HandEvent.objects.filter(hand=hand, seq__lte=visible_seq).order_by("seq")
+        rows = stored.values_list("seq", "payload")
+        folded.apply((StoredEvent(seq, payload) for seq, payload in rows), visible_seq)
+    folded.apply(events, visible_seq)
+    return folded
+
+
+def keep_fold(table_id: int, folded: FoldedHand) -> None:
+    """Keep the fold for the table's next change (unless a newer one is kept already)."""
+    _folds.keep(table_id, folded.covered, _fold_key(folded.hand), folded)
+
+
+def forget_all() -> None:
+    """Drop everything kept (tests)."""
+    _rows.clear()
+    _folds.clear()
