@@ -275,8 +275,11 @@
 
   // ---- the websocket
   var socket = null, retry = 0;
+  var outbox = [];
   function send(message) {
+    // A click while the socket is (re)connecting is sent once it is open, not lost.
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    else outbox.push(message);
   }
   function showError(text) {
     var status = $("status");
@@ -296,7 +299,11 @@
   function connect() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + cfg.ws);
-    socket.addEventListener("open", function () { retry = 0; $("connection").hidden = true; });
+    socket.addEventListener("open", function () {
+      retry = 0;
+      $("connection").hidden = true;
+      while (outbox.length) socket.send(JSON.stringify(outbox.shift()));
+    });
     socket.addEventListener("message", function (event) {
       var message = JSON.parse(event.data);
       if (message.type === "snapshot") {
