@@ -313,6 +313,9 @@ def table_view(
             "max_seats": table.max_seats,
             "chat_enabled": table.chat_enabled,
             "action_seconds": table.action_seconds,
+            "stakes": None
+            if table.blind_provider
+            else {"small_blind": table.small_blind, "big_blind": table.big_blind, "ante": table.ante},
         },
         "seats": seat_views,
         "actor": table.actor_seat,

@@ -221,10 +221,12 @@
     $("pot").textContent = "";
     $("results").replaceChildren();
     $("hand-number").textContent = hand ? t("hand_number", { n: hand.number }) : "";
+    // Before the first hand, the table's own stakes (a table on the championship's clock has none).
+    var stakes = hand || view.table.stakes;
+    $("stakes").textContent = !stakes ? "" : (hand ? hand.game : view.table.variant) === "razz"
+      ? t("stakes_razz", { ante: stakes.ante, bring_in: stakes.small_blind, small: stakes.big_blind, big: 2 * stakes.big_blind })
+      : t("blinds", { sb: stakes.small_blind, bb: stakes.big_blind }) + (stakes.ante ? ", " + t("ante", { ante: stakes.ante }) : "");
     if (!hand) return;
-    $("stakes").textContent = hand.game === "razz"
-      ? t("stakes_razz", { ante: hand.ante, bring_in: hand.bring_in, small: hand.small_bet, big: hand.big_bet })
-      : t("blinds", { sb: hand.small_blind, bb: hand.big_blind }) + (hand.ante ? ", " + t("ante", { ante: hand.ante }) : "");
     hand.board.forEach(function (c) { board.appendChild(cardNode(c, true)); });
     if (hand.total) {
       var pots = hand.pots.length > 1
