@@ -96,7 +96,7 @@ class _Play:
             # The hand is read after the lock, not joined to it: a row locked after waiting for
             # another transaction is its newest version, but PostgreSQL would join it to the rows
             # of the statement's older snapshot (the hand that transaction created would be None).
-            table = Table.objects.select_for_update().get(pk=table_id)
+            table = writes.lock_table(table_id)  # Table.objects.select_for_update().get(pk=table_id)
         except Table.DoesNotExist:
             raise TableError("no_table", _("This table does not exist.")) from None
         if (table.variant == Table.Variant.DEALER_DRAW) != cls.dealer_draw:

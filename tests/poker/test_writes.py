@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from django.db import connection
+import pytest
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
@@ -97,3 +98,17 @@ def test_a_hand_end_writes_every_seat_in_one_statement(players):
         writes_ = [q["sql"] for q in queries.captured_queries if q["sql"].startswith(("UPDATE", "INSERT"))]
         ends = [s for s in writes_ if '"poker_seat"' in s]
         assert len(ends) == 1 and ends[0].count("UPDATE") >= 3  # hand, seats (all), table
+
+
+def test_lock_table_reads_the_row_as_the_orm_does(players):
+    table = _table(players)
+    Table.objects.filter(pk=table.pk).update(deadline_kind=Table.DeadlineKind.ACTION)
+    with transaction.atomic():
+        locked = writes.lock_table(table.pk)
+        orm = Table.objects.get(pk=table.pk)
+        for f in Table._meta.concrete_fields:
+            assert getattr(locked, f.attname) == getattr(orm, f.attname), f.name
+        assert isinstance(locked.legal, dict) and locked.deadline_at.tzinfo is not None
+        assert locked._state.adding is False
+    with pytest.raises(Table.DoesNotExist), transaction.atomic():
+        writes.lock_table(table.pk + 1000)
