@@ -46,13 +46,26 @@ def fire_due_deadlines() -> int:
     return fired
 
 
+async def fire_due_deadlines_async() -> int:
+    """Fire every due deadline once, each in its own trip to a worker thread: the broadcasts of
+    one table go out as soon as its change commits, not after every other table due at the same
+    time (tables started together end and start their hands together)."""
+    fired = 0
+    fire = in_thread(services.table_fire_deadline)
+    for table_id, kind, seq in await in_thread(due_deadlines)():
+        try:
+            fired += await fire(table_id=table_id, kind=kind, seq=seq)
+        except Exception:  # one broken table must not stop the others' clocks
+            logger.exception("deadline of table %s failed", table_id)
+    return fired
+
+
 async def run_deadlines(stop: asyncio.Event | None = None) -> None:
     """Poll for due deadlines until ``stop`` is set."""
     poll = settings.POKER_DEADLINE_POLL_MS / 1000
-    fire = in_thread(fire_due_deadlines)
     while stop is None or not stop.is_set():
         try:
-            await fire()
+            await fire_due_deadlines_async()
         except Exception:
             logger.exception("deadline loop")
         await asyncio.sleep(poll)

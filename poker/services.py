@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.roles import display_name
 
-from . import bots, cache, games, signals
+from . import bots, cache, games, signals, writes
 from .blinds import table_blinds
 from .button import Positions
 from .engine import Action
@@ -96,7 +96,7 @@ class _Play:
             # The hand is read after the lock, not joined to it: a row locked after waiting for
             # another transaction is its newest version, but PostgreSQL would join it to the rows
             # of the statement's older snapshot (the hand that transaction created would be None).
-            table = Table.objects.select_for_update().get(pk=table_id)
+            table = writes.lock_table(table_id)  # Table.objects.select_for_update().get(pk=table_id)
         except Table.DoesNotExist:
             raise TableError("no_table", _("This table does not exist.")) from None
         if (table.variant == Table.Variant.DEALER_DRAW) != cls.dealer_draw:
@@ -393,13 +393,14 @@ class _Play:
             # The events are rows of their own (HandEvent): the stored state leaves out the engine's
             # copy of them, which it only appends to, so each action stores a small state.
             self.hand.state = {**self.engine.to_dict(), "events": []}
-            self.hand.save(update_fields=["state", "ended_at"])
-        if self.new_events:
-            HandEvent.objects.bulk_create(self.new_events)
-        for number in self.dirty_seats:
-            if number in self.seats:
-                self.seats[number].save()
-        table.save()
+        # One round trip on PostgreSQL (poker.writes): the hand, its new events, the seats, the table.
+        writes.save_change(
+            table,
+            hand=self.hand if self.hand_changed else None,
+            hand_fields=("state", "ended_at"),
+            events=self.new_events,
+            seats=[self.seats[n] for n in sorted(self.dirty_seats) if n in self.seats],
+        )
         if self.knockouts:
             KnockOut.objects.bulk_create(self.knockouts)
         if table.seq != self.prev_seq:

@@ -1,0 +1,46 @@
+"""The deadline loop: each due deadline fires in its own change, its broadcast sent at once."""
+
+from __future__ import annotations
+
+import pytest
+from channels.db import database_sync_to_async
+from django.utils import timezone
+
+from poker import broadcast, clock, services
+from poker.models import Table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _two_tables_due(players):
+    ids = []
+    for k in range(2):
+        table = services.table_open(name=f"Clock {k}", kind=Table.Kind.TOURNAMENT)
+        for seat, user in enumerate(players[2 * k : 2 * k + 2]):
+            services.table_seat_player(table=table, user=user, stack=1000, seat=seat + 1)
+        services.table_start(table=table)
+        Table.objects.filter(pk=table.pk).update(deadline_at=timezone.now())
+        ids.append(table.pk)
+    return ids
+
+
+async def test_each_due_deadline_is_broadcast_before_the_next_one_fires(players, monkeypatch):
+    ids = await database_sync_to_async(_two_tables_due)(players)
+    order = []
+    fire, send = services.table_fire_deadline, broadcast.send_now
+
+    def fired(**kwargs):
+        order.append(("fire", kwargs["table_id"]))
+        return fire(**kwargs)
+
+    async def sent(messages):
+        order.extend(("send", group) for group, _ in messages)
+        await send(messages)
+
+    monkeypatch.setattr(services, "table_fire_deadline", fired)
+    monkeypatch.setattr(broadcast, "send_now", sent)
+    assert await clock.fire_due_deadlines_async() == 2
+    first, second = (Table(pk=pk).group_name for pk in ids)
+    fires = [k for k, (what, _) in enumerate(order) if what == "fire"]
+    assert len(fires) == 2
+    assert ("send", first) in order[fires[0] : fires[1]] or ("send", second) in order[fires[0] : fires[1]]

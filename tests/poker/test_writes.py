@@ -1,0 +1,114 @@
+"""The writes of a change (``poker.writes``): one round trip on PostgreSQL, the same rows as the ORM."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from poker import services, writes
+from poker.models import Hand, HandEvent, Seat, Table
+
+from .helpers import act, actor
+
+
+def _table(players, n=6):
+    table = services.table_open(name="Writes", kind=Table.Kind.TOURNAMENT)
+    for k, user in enumerate(players[:n]):
+        services.table_seat_player(table=table, user=user, stack=1000 + k, seat=k + 1)
+    services.table_start(table=table)
+    table.refresh_from_db()
+    return table
+
+
+def test_save_change_writes_the_hand_the_events_the_seats_and_the_table(players):
+    table = _table(players)
+    hand = Hand.objects.get(pk=table.hand_id)
+    seats = list(Seat.objects.filter(table=table).order_by("number"))
+    for k, seat in enumerate(seats):
+        seat.stack = 5 + k
+        seat.pre_action = Seat.PreAction.CALL_ANY if k % 2 else ""
+        seat.sitting_out = bool(k % 3 == 0)
+        seat.time_bank = 7 * k
+    hand.state = {**hand.state, "marker": 'it\'s "quoted"'}
+    hand.ended_at = timezone.now()
+    table.seq += 2
+    table.visible_seq = table.seq
+    table.legal = {"check": True, "note": "o'k"}
+    table.deadline_kind = Table.DeadlineKind.NEXT_HAND
+    events = [
+        HandEvent(table=table, hand=hand, seq=table.seq - 1, type="note", payload={"type": "note", "x": [1]}),
+        HandEvent(
+            table=table,
+            hand=hand,
+            seq=table.seq,
+            type="hole_cards",
+            player=2,
+            private=True,
+            payload={"type": "hole_cards", "player": 2, "private": True, "cards": ["As", "Kd"]},
+        ),
+    ]
+    writes.save_change(table, hand=hand, hand_fields=("state", "ended_at"), events=events, seats=seats)
+
+    for k, seat in enumerate(Seat.objects.filter(table=table).order_by("number")):
+        assert (seat.stack, seat.pre_action, seat.sitting_out, seat.time_bank) == (
+            5 + k,
+            "call_any" if k % 2 else "",
+            k % 3 == 0,
+            7 * k,
+        )
+    stored = Table.objects.get(pk=table.pk)
+    assert (stored.seq, stored.visible_seq, stored.legal, stored.deadline_kind) == (
+        table.seq,
+        table.seq,
+        {"check": True, "note": "o'k"},
+        "next_hand",
+    )
+    hand.refresh_from_db()
+    assert hand.state["marker"] == 'it\'s "quoted"' and hand.ended_at is not None
+    rows = list(
+        HandEvent.objects.filter(hand=hand, seq__gte=table.seq - 1).values_list(
+            "type", "player", "private", "payload"
+        )
+    )
+    assert rows == [(e.type, e.player, e.private, e.payload) for e in events]
+
+
+def test_an_action_is_the_lock_one_write_and_the_commit_on_postgresql(players):
+    table = _table(players)
+    with CaptureQueriesContext(connection) as queries:
+        act(table, actor(table), "call")
+    statements = [q["sql"] for q in queries.captured_queries]
+    if connection.vendor == "postgresql":
+        assert any(s.startswith("SELECT") and "FOR UPDATE" in s for s in statements)
+        # Besides the reads: one round trip of writes (the hand, its events, the table), the commit.
+        writes_ = [s for s in statements if s.startswith(("UPDATE", "INSERT"))]
+        assert len(writes_) == 1, writes_
+        assert writes_[0].count("UPDATE") == 2 and "INSERT" in writes_[0]
+
+
+def test_a_hand_end_writes_every_seat_in_one_statement(players):
+    table = _table(players, n=2)
+    with CaptureQueriesContext(connection) as queries:
+        act(table, actor(table), "fold")
+    stacks = sorted(Seat.objects.filter(table=table).values_list("stack", flat=True))
+    assert sum(stacks) == 1000 + 1001
+    if connection.vendor == "postgresql":
+        writes_ = [q["sql"] for q in queries.captured_queries if q["sql"].startswith(("UPDATE", "INSERT"))]
+        ends = [s for s in writes_ if '"poker_seat"' in s]
+        assert len(ends) == 1 and ends[0].count("UPDATE") >= 3  # hand, seats (all), table
+
+
+def test_lock_table_reads_the_row_as_the_orm_does(players):
+    table = _table(players)
+    Table.objects.filter(pk=table.pk).update(deadline_kind=Table.DeadlineKind.ACTION)
+    with transaction.atomic():
+        locked = writes.lock_table(table.pk)
+        orm = Table.objects.get(pk=table.pk)
+        for f in Table._meta.concrete_fields:
+            assert getattr(locked, f.attname) == getattr(orm, f.attname), f.name
+        assert isinstance(locked.legal, dict) and locked.deadline_at.tzinfo is not None
+        assert locked._state.adding is False
+    with pytest.raises(Table.DoesNotExist), transaction.atomic():
+        writes.lock_table(table.pk + 1000)
