@@ -170,4 +170,9 @@ async def test_no_client_ever_sees_a_card_before_it_is_his_or_shown(table, setti
                 s.get("cards") for s in message["view"]["seats"] if s.get("user_id") != user_id
             )
     assert shown_somewhere, "no showdown in the whole run: the test proves nothing"
-    assert all(privates[c] >= HANDS for c in players) and privates[spectator] == 0
+    # Each player got his own part in his own group for the hands he was dealt (a player who busts
+    # sits down again and misses some; the last ones may still be on their way when he stops reading).
+    for client in players:
+        dealt = sum(1 for hand in hands.values() if client.user.pk in hand.user_ids)
+        assert privates[client] >= dealt - 2, (client.user, privates[client], dealt)
+    assert privates[spectator] == 0
