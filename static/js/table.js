@@ -392,13 +392,8 @@
   }
 
   // ---- the websocket
-  var socket = null, retry = 0;
-  var outbox = [];
-  function send(message) {
-    // A click while the socket is (re)connecting is sent once it is open, not lost.
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-    else outbox.push(message);
-  }
+  // Sends to the table's socket (static/js/table_socket.js), once the live page has opened it.
+  var send = function () {};
   function act(action, amount) {
     var view = state.view;
     if (!view || !view.me || !view.me.to_act) return;
@@ -407,61 +402,30 @@
     $("actions").hidden = true; // one click, one action: the next view brings the bar back
     send(message);
   }
-  function showError(text) {
-    var status = $("status");
-    status.textContent = text;
-    status.classList.add("error");
-    setTimeout(function () { status.classList.remove("error"); }, 3000);
-  }
-  function addChat(message) {
-    var lines = $("chat-lines");
-    var line = el("li");
-    line.appendChild(el("strong", "", message.name));
-    line.appendChild(document.createTextNode(" " + message.text));
-    lines.appendChild(line);
-    while (lines.children.length > 50) lines.removeChild(lines.firstChild);
-    lines.scrollTop = lines.scrollHeight;
-  }
-  function connect() {
-    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    socket = new WebSocket(scheme + location.host + cfg.ws);
-    socket.addEventListener("open", function () {
-      retry = 0;
-      $("connection").hidden = true;
-      while (outbox.length) socket.send(JSON.stringify(outbox.shift()));
-    });
-    socket.addEventListener("message", function (event) {
-      var message = JSON.parse(event.data);
-      if (message.type === "snapshot") {
-        state.seq = message.seq;
-        state.base = message.view;
-        if (!state.mine || state.mine.seq <= message.seq) state.mine = myPart(message.view, message.seq);
-        show();
-      } else if (message.type === "update") {
-        if (message.seq <= state.seq) return;
-        if (message.prev > state.seq) {
-          send({ type: "snapshot" }); // a gap: updates were missed, ask for the whole picture
-        }
-        state.seq = message.seq;
-        state.base = message.view;
-        show();
-      } else if (message.type === "private") {
-        if (state.mine && message.seq < state.mine.seq) return;
-        state.mine = Object.assign({ seq: message.seq }, message.private);
-        if (state.base) show();
-      } else if (message.type === "chat") {
-        addChat(message);
-      } else if (message.type === "error") {
-        showError(message.message);
-        if (state.view) renderActions(state.view);
+  function onMessage(message) {
+    if (message.type === "snapshot") {
+      state.seq = message.seq;
+      state.base = message.view;
+      if (!state.mine || state.mine.seq <= message.seq) state.mine = myPart(message.view, message.seq);
+      show();
+    } else if (message.type === "update") {
+      if (message.seq <= state.seq) return;
+      if (message.prev > state.seq) {
+        send({ type: "snapshot" }); // a gap: updates were missed, ask for the whole picture
       }
-    });
-    socket.addEventListener("close", function () {
-      $("connection").textContent = t("connection_lost");
-      $("connection").hidden = false;
-      retry = Math.min(retry + 1, 6);
-      setTimeout(connect, 300 * retry);
-    });
+      state.seq = message.seq;
+      state.base = message.view;
+      show();
+    } else if (message.type === "private") {
+      if (state.mine && message.seq < state.mine.seq) return;
+      state.mine = Object.assign({ seq: message.seq }, message.private);
+      if (state.base) show();
+    } else if (message.type === "chat") {
+      ArfTableSocket.addChat(message);
+    } else if (message.type === "error") {
+      ArfTableSocket.showError(message.message);
+      if (state.view) renderActions(state.view);
+    }
   }
 
   function bindControls() {
@@ -516,7 +480,7 @@
     state.base = cfg.snapshot;
     state.mine = myPart(cfg.snapshot, cfg.snapshot.seq);
     show();
-    connect();
+    send = ArfTableSocket.open(cfg.ws, onMessage, t("connection_lost"));
     setInterval(tick, 250);
   }
 })();
