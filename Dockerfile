@@ -1,4 +1,4 @@
-# The app image: daphne serving arf.asgi (HTTP + websockets). See docker-compose.yml.
+# The app image: daphne (on uvloop, arf/serve.py) serving arf.asgi (HTTP + websockets). See docker-compose.yml.
 FROM python:3.11-slim-bookworm
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
 RUN apt-get update && apt-get install -y --no-install-recommends gettext curl && rm -rf /var/lib/apt/lists/*
@@ -12,4 +12,4 @@ RUN SECRET_KEY=build-only DEBUG=0 python manage.py collectstatic --noinput -v0 \
 RUN useradd --system --uid 1000 arf && chown -R arf /app
 USER arf
 EXPOSE 8000
-CMD ["daphne", "-b", "0.0.0.0", "-p", "8000", "--proxy-headers", "arf.asgi:application"]
+CMD ["python", "-m", "arf.serve", "-b", "0.0.0.0", "-p", "8000", "--proxy-headers", "arf.asgi:application"]

@@ -36,7 +36,7 @@ run: setup
 	@echo "  ARF is served on http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
 	@echo "  demo logins: organisateur / arf-demo-2026 ; players hery, voahangy, tiana... / arf-demo-2026"
 	@echo ""
-	env -u DATABASE_URL -u REDIS_URL $(BIN)/daphne -b $(HOST) -p $(PORT) arf.asgi:application
+	env -u DATABASE_URL -u REDIS_URL $(BIN)/python -m arf.serve -b $(HOST) -p $(PORT) arf.asgi:application
 
 test: setup-dev
 	$(BIN)/python -m pytest

@@ -81,6 +81,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several requests and the table timers write at once; wait for the lock instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
     DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's own queries keep its client-side binding (never prepared); the server-side binding
+    # cursor of a table's change (poker.writes) becomes prepared statements after a few changes.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 5)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL", "")

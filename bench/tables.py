@@ -3,22 +3,27 @@ PostgreSQL and Redis, beside the bare Channels broadcast measured in the same ru
 
 Run from the repository root, with the real services:
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/arf REDIS_URL=redis://127.0.0.1:6379/0 \\
-        .venv/bin/python bench/tables.py [--tables 10,25,50,100] [--seconds 20]
+        .venv/bin/python bench/tables.py [--tables 10,25,50,100] [--saturate 25,50,100] [--seconds 20]
 
 How to read the output. First the floor: 8 clients in one group, one of them sends, the consumer
-broadcasts to the group, the time until all 8 have it (closed loop: broadcasts/s = 1 / latency).
-Then, for each N, a fresh database and daphne process with N tables: every bot answers when it is
-its turn, after "thinking" (--think, 1 s on average: quicker than people), mostly calls and
+broadcasts to the group, the time until all 8 have it (closed loop: broadcasts/s = 1 / latency),
+on stock daphne (the anchor of issue 4), then the same on daphne with uvloop's event loop, as the
+app runs (``python -m arf.serve``). Then, for each N, a fresh database and daphne process with N
+tables, run as deployed (DEBUG off, persistent database connections): every bot answers when it
+is its turn, after "thinking" (--think, 1 s on average: quicker than people), mostly calls and
 checks, a few raises and folds, through the whole app (locked row, engine, stored events, the
 public view and each player's own part, Redis). "latency" is from the bot sending its action to
 each of the 7 other clients of the table receiving the update (p50, p99); "actions/s" is what all
-tables together did; "cpu ms" is daphne's CPU time per action (all its threads: the service, the
-views, Redis, the websockets), the figure least disturbed by other programs on the machine. A last run
-(--saturate tables) has bots that answer at once: the actions/s the process sustains at most.
+tables together did ("vs bare": over the stock floor, "vs uv": over the uvloop floor); "cpu ms" is
+daphne's CPU time per action (all its threads: the service, the views, Redis, the websockets), and
+"cpu %" daphne's CPU use (one process holds Python's lock: about 90-100 % is all it can do). Then
+runs with bots that answer at once (--saturate): with few tables the pauses between hands
+(POKER_PAUSE_MS, 3 s as in production) leave the process idle part of the time, so the sustained
+rate is where more tables add no actions/s and daphne is busy. Last, the stock floor again: the
+machine is shared, and the floor moves with what else runs.
 Targets (issue 4): p99 < 100 ms at 100 tables or more, and actions/s at least half the bare
-broadcast rate. Between hands the tables pause as in production
-(POKER_PAUSE_MS, 3 s by default). The bots run in this process, on the same 2 cores as daphne,
-PostgreSQL and Redis: their own JSON parsing is part of every figure.
+broadcast rate. The bots run in this process, on the same 2 cores as daphne, PostgreSQL and Redis:
+their own JSON parsing is part of every figure.
 """
 
 from __future__ import annotations
@@ -72,6 +77,18 @@ for table in Table.objects.filter(pk__in={ids}):
 """
 
 
+# The app as docker-compose.yml deploys it: DEBUG off (no query log, no debug cursors), persistent
+# database connections. The bots connect with ws:// on the loopback, so no TLS redirect.
+DEPLOYED = {
+    "DEBUG": "0",
+    "SECRET_KEY": "bench-" + os.urandom(16).hex(),
+    "ALLOWED_HOSTS": "127.0.0.1,localhost",
+    "SECURE_SSL_REDIRECT": "0",
+    "LOG_LEVEL": "WARNING",
+    "DB_CONN_MAX_AGE": "60",
+}
+
+
 def process_cpu_seconds(pid: int) -> float:
     """CPU time (user + system) a process has used so far, from /proc (Linux)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -107,13 +124,17 @@ async def bare_broadcast(port: int, seconds: float, size: int) -> tuple[float, l
     return count / seconds, latencies
 
 
-def run_bare(tmp: Path, seconds: float, size: int) -> tuple[float, list[float]]:
+# The floor's server: stock daphne (the anchor of issue 4), or daphne on uvloop as the app runs it.
+STOCK, UVLOOP = "daphne", "arf.serve"
+
+
+def run_bare(tmp: Path, seconds: float, size: int, server: str = STOCK) -> tuple[float, list[float]]:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    env["DEBUG"] = "1"
+    env.update(DEPLOYED)
     log = open(tmp / "bare.log", "w")  # noqa: SIM115
     process = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "bench.bare_app:application"],
+        [sys.executable, "-m", server, "-b", "127.0.0.1", "-p", str(port), "bench.bare_app:application"],
         cwd=ROOT,
         env=env,
         stdout=log,
@@ -151,6 +172,7 @@ class Stats:
     errors: dict[str, int] = field(default_factory=dict)
     bytes: int = 0
     messages: int = 0
+    kinds: dict[str, int] = field(default_factory=dict)  # messages received by type
 
 
 async def bot(
@@ -173,6 +195,8 @@ async def bot(
         now = time.perf_counter()
         message = json.loads(text)
         kind = message["type"]
+        if stats.measuring:
+            stats.kinds[kind] = stats.kinds.get(kind, 0) + 1
         if kind == "error":
             stats.errors[message["code"]] = stats.errors.get(message["code"], 0) + 1
             answered = None
@@ -256,8 +280,7 @@ async def run_tables(
 
 def run_app(tmp: Path, tables: int, seconds: float, warmup: float, think: float) -> Stats:
     server = AppServer(tmp, processes=1)
-    server.env["LOG_LEVEL"] = "WARNING"
-    server.env.setdefault("DB_CONN_MAX_AGE", "60")  # as docker-compose.yml deploys it
+    server.env.update(DEPLOYED)
     server.start()
     try:
         arranged = json.loads(server.shell(ARRANGE.format(tables=tables)).strip().splitlines()[-1])
@@ -266,15 +289,22 @@ def run_app(tmp: Path, tables: int, seconds: float, warmup: float, think: float)
         server.stop()
 
 
-def report(n: int, stats: Stats, seconds: float, rate: float, label: str = "") -> float:
+def report(n: int, stats: Stats, seconds: float, rate: float, uv_rate: float) -> float:
     per_second = stats.actions / seconds
     p99 = percentile(stats.latencies, 0.99) * 1000
     p50 = percentile(stats.latencies, 0.5) * 1000
     size = stats.bytes / stats.messages if stats.messages else 0
     cpu = stats.cpu_seconds / stats.actions * 1000 if stats.actions else 0
+    busy = stats.cpu_seconds / seconds * 100
+    # Messages all the table's clients received per action, by type (7 updates is the least).
+    received = (
+        " ".join(f"{k} {v / stats.actions:.2f}" for k, v in sorted(stats.kinds.items()))
+        if stats.actions
+        else ""
+    )
     print(
-        f"{n:>6} {per_second:>10.0f} {per_second / rate:>8.2f} {p50:>8.1f} "
-        f"{p99:>8.1f} {cpu:>7.1f} {size:>7.0f}  {label}{stats.errors or ''}",
+        f"{n:>6} {per_second:>10.0f} {per_second / rate:>8.2f} {per_second / uv_rate:>8.2f} {p50:>8.1f} "
+        f"{p99:>8.1f} {cpu:>7.1f} {busy:>7.0f} {size:>7.0f}  {received} {stats.errors or ''}",
         flush=True,
     )
     return p99
@@ -285,7 +315,9 @@ def main() -> None:
     parser.add_argument("--tables", default="10,25,50,100", help="comma-separated table counts")
     parser.add_argument("--think", type=float, default=1.0, help="a bot's mean seconds before it acts")
     parser.add_argument(
-        "--saturate", type=int, default=25, help="tables of the run with bots that never wait"
+        "--saturate",
+        default="25,50,100",
+        help="comma-separated table counts of the runs with bots that never wait ('' for none)",
     )
     parser.add_argument("--seconds", type=float, default=20, help="measured seconds per run")
     parser.add_argument("--warmup", type=float, default=4)
@@ -298,25 +330,40 @@ def main() -> None:
         tmp = Path(tmp_name)
         rate, latencies = run_bare(tmp, min(args.seconds, 10), args.size)
         print(
-            f"bare Channels broadcast to 8 clients ({args.size} B): {rate:6.0f} broadcasts/s, "
+            f"bare Channels broadcast to 8 clients ({args.size} B), stock daphne: {rate:6.0f} broadcasts/s, "
             f"p50 {percentile(latencies, 0.5) * 1000:5.1f} ms, "
+            f"p99 {percentile(latencies, 0.99) * 1000:5.1f} ms"
+        )
+        # The app runs daphne on uvloop (arf/serve.py): the same floor on that loop, for comparison.
+        uv_rate, latencies = run_bare(tmp, min(args.seconds, 10), args.size, UVLOOP)
+        print(
+            f"the same on uvloop, as the app runs (python -m arf.serve): {uv_rate:6.0f} broadcasts/s, "
             f"p99 {percentile(latencies, 0.99) * 1000:5.1f} ms"
         )
         print(f"bots think {args.think} s on average (0.5x to 1.5x) before each action:")
         print(
-            f"{'tables':>6} {'actions/s':>10} {'vs bare':>8} {'p50 ms':>8} {'p99 ms':>8} {'cpu ms':>7} "
-            f"{'msg B':>7}  errors"
+            f"{'tables':>6} {'actions/s':>10} {'vs bare':>8} {'vs uv':>8} {'p50 ms':>8} {'p99 ms':>8} "
+            f"{'cpu ms':>7} {'cpu %':>7} {'msg B':>7}  messages per action, errors"
         )
         best = None
         for n in [int(x) for x in args.tables.split(",")]:
-            p99 = report(n, run_app(tmp, n, args.seconds, args.warmup, args.think), args.seconds, rate)
+            stats = run_app(tmp, n, args.seconds, args.warmup, args.think)
+            p99 = report(n, stats, args.seconds, rate, uv_rate)
             if p99 < 100:
                 best = n
         print(f"largest N measured with p99 < 100 ms: {best}")
         if args.saturate:
+            # With few tables the pauses between hands leave the process idle part of the time;
+            # the sustained rate is where adding tables adds no more actions/s (daphne busy ~100%).
             print("bots that answer at once (the most the process sustains):")
-            stats = run_app(tmp, args.saturate, args.seconds, args.warmup, 0.0)
-            report(args.saturate, stats, args.seconds, rate)
+            for n in [int(x) for x in args.saturate.split(",")]:
+                report(n, run_app(tmp, n, args.seconds, args.warmup, 0.0), args.seconds, rate, uv_rate)
+        # The machine is shared: the floor measured again, to see how much it moved meanwhile.
+        again, latencies = run_bare(tmp, min(args.seconds, 10), args.size)
+        print(
+            f"bare Channels broadcast (stock daphne) again, after the runs: {again:6.0f} broadcasts/s, "
+            f"p99 {percentile(latencies, 0.99) * 1000:5.1f} ms"
+        )
 
 
 if __name__ == "__main__":

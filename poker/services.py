@@ -393,11 +393,10 @@ class _Play:
             # The events are rows of their own (HandEvent): the stored state leaves out the engine's
             # copy of them, which it only appends to, so each action stores a small state.
             self.hand.state = {**self.engine.to_dict(), "events": []}
-        # One round trip on PostgreSQL (poker.writes): the hand, its new events, the seats, the table.
+        # One statement on PostgreSQL (poker.writes): the hand, its new events, the seats, the table.
         writes.save_change(
             table,
             hand=self.hand if self.hand_changed else None,
-            hand_fields=("state", "ended_at"),
             events=self.new_events,
             seats=[self.seats[n] for n in sorted(self.dirty_seats) if n in self.seats],
         )

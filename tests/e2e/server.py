@@ -79,7 +79,7 @@ class AppServer:
         port = port or free_port()
         log = open(self.tmp_path / f"daphne-{port}.log", "w")  # noqa: SIM115 (closed with the process)
         process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "arf.asgi:application"],
+            [sys.executable, "-m", "arf.serve", "-b", "127.0.0.1", "-p", str(port), "arf.asgi:application"],
             cwd=ROOT,
             env=self.env,
             stdout=log,

@@ -49,7 +49,7 @@ def test_save_change_writes_the_hand_the_events_the_seats_and_the_table(players)
             payload={"type": "hole_cards", "player": 2, "private": True, "cards": ["As", "Kd"]},
         ),
     ]
-    writes.save_change(table, hand=hand, hand_fields=("state", "ended_at"), events=events, seats=seats)
+    writes.save_change(table, hand=hand, events=events, seats=seats)
 
     for k, seat in enumerate(Seat.objects.filter(table=table).order_by("number")):
         assert (seat.stack, seat.pre_action, seat.sitting_out, seat.time_bank) == (
@@ -75,6 +75,10 @@ def test_save_change_writes_the_hand_the_events_the_seats_and_the_table(players)
     assert rows == [(e.type, e.player, e.private, e.payload) for e in events]
 
 
+def _writes(queries) -> list[str]:
+    return [q["sql"] for q in queries.captured_queries if q["sql"].startswith(("WITH", "UPDATE", "INSERT"))]
+
+
 def test_an_action_is_the_lock_one_write_and_the_commit_on_postgresql(players):
     table = _table(players)
     with CaptureQueriesContext(connection) as queries:
@@ -82,22 +86,32 @@ def test_an_action_is_the_lock_one_write_and_the_commit_on_postgresql(players):
     statements = [q["sql"] for q in queries.captured_queries]
     if connection.vendor == "postgresql":
         assert any(s.startswith("SELECT") and "FOR UPDATE" in s for s in statements)
-        # Besides the reads: one round trip of writes (the hand, its events, the table), the commit.
-        writes_ = [s for s in statements if s.startswith(("UPDATE", "INSERT"))]
-        assert len(writes_) == 1, writes_
-        assert writes_[0].count("UPDATE") == 2 and "INSERT" in writes_[0]
+        # Besides the reads: one statement writes the hand, its events, the seats and the table.
+        (write,) = _writes(queries)
+        assert write.startswith("WITH hand AS (UPDATE") and "INSERT INTO" in write and '"poker_seat"' in write
 
 
-def test_a_hand_end_writes_every_seat_in_one_statement(players):
+def test_every_change_is_the_same_statement_run_prepared_on_postgresql(players):
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
+    table = _table(players)
+    with CaptureQueriesContext(connection) as queries:
+        for _ in range(8):  # calls, checks, a new street, with and without seats or events
+            act(table, actor(table), "call" if Table.objects.get(pk=table.pk).legal.get("call") else "check")
+    assert len(set(_writes(queries))) == 1
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE 'WITH hand AS%%'")
+        assert cursor.fetchone()[0] >= 1
+
+
+def test_a_hand_end_writes_every_seat_in_the_one_statement(players):
     table = _table(players, n=2)
     with CaptureQueriesContext(connection) as queries:
         act(table, actor(table), "fold")
     stacks = sorted(Seat.objects.filter(table=table).values_list("stack", flat=True))
     assert sum(stacks) == 1000 + 1001
     if connection.vendor == "postgresql":
-        writes_ = [q["sql"] for q in queries.captured_queries if q["sql"].startswith(("UPDATE", "INSERT"))]
-        ends = [s for s in writes_ if '"poker_seat"' in s]
-        assert len(ends) == 1 and ends[0].count("UPDATE") >= 3  # hand, seats (all), table
+        assert len(_writes(queries)) == 1
 
 
 def test_lock_table_reads_the_row_as_the_orm_does(players):
