@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
@@ -32,7 +34,8 @@ def test_save_change_writes_the_hand_the_events_the_seats_and_the_table(players)
         seat.sitting_out = bool(k % 3 == 0)
         seat.time_bank = 7 * k
     hand.state = {**hand.state, "marker": 'it\'s "quoted"'}
-    hand.ended_at = timezone.now()
+    hand.ended_at = timezone.now().replace(microsecond=123456)
+    table.deadline_at = hand.ended_at + timedelta(seconds=30)
     table.seq += 2
     table.visible_seq = table.seq
     table.legal = {"check": True, "note": "o'k"}
@@ -59,14 +62,16 @@ def test_save_change_writes_the_hand_the_events_the_seats_and_the_table(players)
             7 * k,
         )
     stored = Table.objects.get(pk=table.pk)
-    assert (stored.seq, stored.visible_seq, stored.legal, stored.deadline_kind) == (
+    assert (stored.seq, stored.visible_seq, stored.legal, stored.deadline_kind, stored.deadline_at) == (
         table.seq,
         table.seq,
         {"check": True, "note": "o'k"},
         "next_hand",
+        table.deadline_at,  # to the microsecond
     )
+    ended_at = hand.ended_at
     hand.refresh_from_db()
-    assert hand.state["marker"] == 'it\'s "quoted"' and hand.ended_at is not None
+    assert hand.state["marker"] == 'it\'s "quoted"' and hand.ended_at == ended_at
     rows = list(
         HandEvent.objects.filter(hand=hand, seq__gte=table.seq - 1).values_list(
             "type", "player", "private", "payload"
@@ -88,7 +93,7 @@ def test_an_action_is_the_lock_one_write_and_the_commit_on_postgresql(players):
         assert any(s.startswith("SELECT") and "FOR UPDATE" in s for s in statements)
         # Besides the reads: one statement writes the hand, its events, the seats and the table.
         (write,) = _writes(queries)
-        assert write.startswith("WITH hand AS (UPDATE") and "INSERT INTO" in write and '"poker_seat"' in write
+        assert write.startswith("WITH change AS") and "INSERT INTO" in write and '"poker_seat"' in write
 
 
 def test_every_change_is_the_same_statement_run_prepared_on_postgresql(players):
@@ -100,7 +105,7 @@ def test_every_change_is_the_same_statement_run_prepared_on_postgresql(players):
             act(table, actor(table), "call" if Table.objects.get(pk=table.pk).legal.get("call") else "check")
     assert len(set(_writes(queries))) == 1
     with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE 'WITH hand AS%%'")
+        cursor.execute("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE 'WITH change AS%%'")
         assert cursor.fetchone()[0] >= 1
 
 
