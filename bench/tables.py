@@ -296,7 +296,7 @@ def report(n: int, stats: Stats, seconds: float, rate: float, uv_rate: float) ->
     size = stats.bytes / stats.messages if stats.messages else 0
     cpu = stats.cpu_seconds / stats.actions * 1000 if stats.actions else 0
     busy = stats.cpu_seconds / seconds * 100
-    # Messages all the table's clients received per action, by type (7 updates is the least).
+    # Messages all the table's clients received per action, by type (8 updates: the actor gets his too).
     received = (
         " ".join(f"{k} {v / stats.actions:.2f}" for k, v in sorted(stats.kinds.items()))
         if stats.actions
