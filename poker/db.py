@@ -18,7 +18,7 @@ def in_thread(func):
     (the row lock orders those of one table), so one slow commit does not hold up every table of
     the process; the hop is ``asyncio.to_thread`` (what Channels' ``database_sync_to_async`` does,
     connections closed when stale before and after, without asgiref's bookkeeping for
-    thread-sensitive code: it is most of a hop's cost, paid at every action). SQLite takes one
+    thread-sensitive code, which these calls do not need: a hop is paid at every action). SQLite takes one
     writer at a time anyway, so there everything runs in the one thread Channels keeps for the
     database. The broadcasts of a change are sent from the event loop once the thread is done, so
     the thread does not wait for the loop.
