@@ -23,7 +23,8 @@ from typing import Any
 
 from django.db import transaction
 
-from .models import Hand, HandEvent, Seat, Table
+from .models import Hand, Seat, Table
+from .selectors import stored_events
 from .snapshots import HandFold, StoredEvent
 
 MAX_TABLES = 2000  # entries kept, the tables changed most recently
@@ -142,9 +143,7 @@ def folded_hand(
         folded = _folds.take(table_id, known_after, _fold_key(hand))
     if folded is None:
         folded = FoldedHand.new(hand)
-        stored = HandEvent.objects.filter(hand=hand, seq__lte=visible_seq).order_by("seq")
-        rows = stored.values_list("seq", "payload")
-        folded.apply((StoredEvent(seq, payload) for seq, payload in rows), visible_seq)
+        folded.apply(stored_events(hand, visible_seq), visible_seq)
     folded.apply(events, visible_seq)
     return folded
 

@@ -77,9 +77,14 @@ def with_events(rows: TableRows) -> TableRows:
     if rows.hand is None:
         rows.events = []
         return rows
-    events = HandEvent.objects.filter(hand=rows.hand, seq__lte=rows.table.visible_seq).order_by("seq")
-    rows.events = [StoredEvent(seq, payload) for seq, payload in events.values_list("seq", "payload")]
+    rows.events = stored_events(rows.hand, rows.table.visible_seq)
     return rows
+
+
+def stored_events(hand: Hand, upto: int) -> list[StoredEvent]:
+    """The hand's events up to seq ``upto`` (the table's visible seq), in order."""
+    events = HandEvent.objects.filter(hand=hand, seq__lte=upto).order_by("seq")
+    return [StoredEvent(seq, payload) for seq, payload in events.values_list("seq", "payload")]
 
 
 def table_views(

@@ -423,12 +423,12 @@ class _Play:
         known_after = None
         if hand is not None and all(e.hand_id == hand.pk for e in self.new_events):
             known_after = 0 if new_hand else self.prev_seq
+        bots = {seat.user_id for seat in self.seats.values() if seat.is_bot}
         changed = {
             seat.user_id
             for seat in self.seats.values()
-            if not seat.is_bot and self.private_before.get(seat.user_id) != _private_part(seat)
+            if seat.user_id not in bots and self.private_before.get(seat.user_id) != _private_part(seat)
         }
-        bots = {seat.user_id for seat in self.seats.values() if seat.is_bot}
         if new_hand:
             changed |= {user_id for user_id in hand.user_ids if user_id not in bots}
         # Cards dealt to one player later in the hand (Razz's 7th street, the draw's new cards).

@@ -35,6 +35,23 @@ def stack_razz_decks(monkeypatch, *decks, dealer: int | None = None) -> None:
         monkeypatch.setattr(services, "_first_button", lambda active: dealer)
 
 
+def start_razz_table(users) -> Table:
+    """A Razz tournament table (ante 5, bring-in 10, small bet 20), ``users`` in seats 1, 2..., its
+    first hand dealt (stack the deck first: ``stack_razz_decks``)."""
+    table = services.table_open(
+        name="Razz",
+        variant=Table.Variant.RAZZ,
+        ante=5,
+        small_blind=10,
+        big_blind=20,
+        kind=Table.Kind.TOURNAMENT,
+    )
+    for k, user in enumerate(users):
+        services.table_seat_player(table=table, user=user, stack=1000, seat=k + 1)
+    services.table_start(table=table)
+    return table
+
+
 def act(table: Table, user, action: str, amount: int | None = None, *, seq: int | None = None) -> None:
     table.refresh_from_db()
     services.table_act(

@@ -9,7 +9,15 @@ from poker.models import Hand, Table
 from poker.services import TableError
 from tests.factories import OrganizerFactory
 
-from .helpers import act, actor, chips_on_table, fire_deadline, fire_until_next_hand, stack_razz_decks
+from .helpers import (
+    act,
+    actor,
+    chips_on_table,
+    fire_deadline,
+    fire_until_next_hand,
+    stack_razz_decks,
+    start_razz_table,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -21,17 +29,7 @@ CARDS = {"cards": ["As 2s 3h 4d 5c 9s Td", "Qh Jc Kd 8h 7d 6s 2c", "3c 4c 5h 5d 
 @pytest.fixture
 def razz_table(players, monkeypatch):
     stack_razz_decks(monkeypatch, CARDS, dealer=3)
-    table = services.table_open(
-        name="Razz",
-        variant=Table.Variant.RAZZ,
-        ante=5,
-        small_blind=10,
-        big_blind=20,
-        kind=Table.Kind.TOURNAMENT,
-    )
-    for k, user in enumerate(players[:3]):
-        services.table_seat_player(table=table, user=user, stack=1000, seat=k + 1)
-    services.table_start(table=table)
+    table = start_razz_table(players[:3])
     table.refresh_from_db()
     return table, players[:3]
 

@@ -3,11 +3,9 @@ the 7th-street card later in the hand) in his own messages only; the others see 
 
 import pytest
 
-from poker import services
-from poker.models import Table
 from tests.factories import UserFactory
 
-from .helpers import stack_razz_decks
+from .helpers import stack_razz_decks, start_razz_table
 from .wsclient import Client
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -18,18 +16,7 @@ def razz_heads_up(db, monkeypatch):
     # hery (seat 1) shows the 3h; voahangy (seat 2) shows the Kd and brings in.
     stack_razz_decks(monkeypatch, {"cards": ["As 2s 3h 4d 5c 9s Td", "Qh Jc Kd 8h 7d 6s 2c"]}, dealer=2)
     hery, voahangy, tiana = (UserFactory(username=n) for n in ("hery", "voahangy", "tiana"))
-    table = services.table_open(
-        name="Razz",
-        variant=Table.Variant.RAZZ,
-        ante=5,
-        small_blind=10,
-        big_blind=20,
-        kind=Table.Kind.TOURNAMENT,
-    )
-    services.table_seat_player(table=table, user=hery, stack=1000, seat=1)
-    services.table_seat_player(table=table, user=voahangy, stack=1000, seat=2)
-    services.table_start(table=table)
-    return table, hery, voahangy, tiana
+    return start_razz_table([hery, voahangy]), hery, voahangy, tiana
 
 
 def seat(view, number):
