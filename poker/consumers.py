@@ -21,9 +21,10 @@ import time
 from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+
+from arf.language import chosen_language
 
 from . import clock, selectors, services
 from .db import in_thread
@@ -69,7 +70,7 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
         user = self.scope.get("user")
         self.user = user if user is not None and user.is_authenticated else None
         self.user_id = self.user.pk if self.user else None
-        self.language = _language(self.scope)
+        self.language = chosen_language(self.scope.get("cookies", {}))  # as the page
         self.bucket = TokenBucket()
         self.warned_at = 0.0
         self.joined: list[str] = []
@@ -212,9 +213,3 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
         with translation.override(self.language):
             text = str(message)
         await self.send(text_data=json.dumps({"type": "error", "code": code, "message": text}))
-
-
-def _language(scope: dict[str, Any]) -> str:
-    """The viewer's language: the cookie set by the language switch, else the site's default."""
-    code = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME, "")
-    return code if code in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE

@@ -21,6 +21,21 @@ def test_english_can_be_chosen(client):
     assert "ARF poker championship" in html
 
 
+def test_a_phone_set_to_english_still_gets_french(client):
+    # The championship speaks French whatever the device's language; English is the visitor's choice.
+    html = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9").content.decode()
+    assert '<html lang="fr">' in html
+    assert "Championnat de poker ARF" in html
+
+
+def test_english_once_chosen_stays_on_every_page(client):
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    response = client.get(reverse("login"), HTTP_ACCEPT_LANGUAGE="fr-FR,fr;q=0.9")
+    assert '<html lang="en">' in response.content.decode()
+    assert response["Content-Language"] == "en"
+    assert "Cookie" in response["Vary"]
+
+
 def test_the_page_loads_htmx_from_our_own_server(client):
     html = client.get(reverse("home")).content.decode()
     assert "/static/vendor/htmx-2.0.11.min.js" in html
