@@ -14,6 +14,7 @@ def test_an_invited_member_creates_his_account_in_french(app_server, browser, ar
     app_server.shell(ORGANIZER_SETUP)
     organizer = browser.new_context(locale="fr-FR", viewport={"width": 390, "height": 844})
     page = organizer.new_page()
+    errors = _console_errors(page)
     page.goto(app_server.url + "/compte/connexion/")
     page.get_by_label("Nom d’utilisateur").fill("orga")
     page.get_by_label("Mot de passe").fill("orga-pass-2026")
@@ -33,6 +34,7 @@ def test_an_invited_member_creates_his_account_in_french(app_server, browser, ar
     # The member's phone is set to English: the championship still speaks French to him.
     member = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844})
     member_page = member.new_page()
+    errors += _console_errors(member_page)
     member_page.goto(link)
     expect(member_page.get_by_role("heading", name="Bienvenue, Tiana")).to_be_visible()
     member_page.get_by_label("Nom d’utilisateur").fill("tiana")
@@ -50,3 +52,12 @@ def test_an_invited_member_creates_his_account_in_french(app_server, browser, ar
     expect(member_page.get_by_text("n’est plus valable")).to_be_visible()
     organizer.close()
     member.close()
+    # Nothing the pages ask for is missing (the site's icon included), and no script fails.
+    assert errors == []
+
+
+def _console_errors(page) -> list[str]:
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
