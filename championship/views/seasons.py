@@ -117,7 +117,11 @@ def session_edit(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, _("%(session)s is saved.") % {"session": session.label})
             return redirect("season_sessions", session.season_id)
-    return render(request, "championship/session_form.html", {"form": form, "session": session})
+    return render(
+        request,
+        "championship/session_form.html",
+        {"form": form, "session": session, "season": session.season},
+    )
 
 
 @organizer_required
