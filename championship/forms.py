@@ -72,7 +72,10 @@ def _int_list(text: str) -> list[int]:
 
 class SeasonForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
-    starts_on = forms.DateField(label=_("First session"), widget=forms.DateInput(attrs={"type": "date"}))
+    # An <input type=date> reads and sends ISO dates only, whatever the page's language.
+    starts_on = forms.DateField(
+        label=_("First session"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     sessions = forms.IntegerField(
         label=_("Sessions"), min_value=1, max_value=12, initial=6, help_text=_("One every two months.")
     )
