@@ -50,7 +50,8 @@ class _FormReader(HTMLParser):
 
 
 def form_of(page: str, form_id: str | None = None) -> tuple[dict[str, list[str]], list[dict]]:
-    """The first POST form of the page's content (or the one with `form_id`): the values it sends, and its <input>s."""
+    """The first POST form of the page's content (or the one with `form_id`): the values it
+    sends, and its <input>s."""
     reader = _FormReader(form_id)
     reader.feed(page[page.find("<main") :] if "<main" in page else page)  # not the header's forms
     return reader.fields, reader.inputs

@@ -23,7 +23,7 @@ def organizer(client):
 def test_the_season_settings_save_as_the_page_gives_them(client, organizer):
     season, _ = season_with_session(entry_fee="1.50")
     page = client.get(reverse("season_edit", args=[season.pk])).content.decode()
-    fields, inputs = form_of(page)
+    fields, _inputs = form_of(page)
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", fields["starts_on"][0])
     assert fields["entry_fee"] == ["1.50"]
     fields["level_minutes"] = ["20"]
@@ -67,7 +67,7 @@ def test_every_date_and_number_input_holds_a_value_the_browser_reads(client, org
 
 
 def test_a_session_date_saves_as_the_page_gives_it(client, organizer):
-    season, session = season_with_session()
+    _season, session = season_with_session()
     page = client.get(reverse("session_edit", args=[session.pk])).content.decode()
     fields, _ = form_of(page)
     response = client.post(reverse("session_edit", args=[session.pk]), fields)
