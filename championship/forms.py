@@ -4,6 +4,7 @@ from django.contrib.auth.forms import UsernameField
 from django.utils.translation import gettext_lazy as _
 
 from .models import Member
+from .numbers import number
 
 # Bounds of every whole number a form accepts: beyond them a database refuses the value (or Python
 # cannot hand it to SQLite) and the page would crash instead of saying what is wrong.
@@ -168,7 +169,7 @@ class SeasonForm(forms.Form):
 
     def clean_points_scale(self) -> list[int]:
         message = _("Write the points as whole numbers from 0 to %(max)s, separated by commas.") % {
-            "max": f"{MAX_POINTS:,}".replace(",", "\u202f")
+            "max": number(MAX_POINTS)
         }
         try:
             points = _int_list(self.cleaned_data["points_scale"])
@@ -195,8 +196,7 @@ class SeasonForm(forms.Form):
                 raise forms.ValidationError(_("Each line: small blind / big blind / ante."))
             if _too_big(numbers, MAX_CHIPS):
                 raise forms.ValidationError(
-                    _("Blinds and antes are at most %(max)s.")
-                    % {"max": f"{MAX_CHIPS:,}".replace(",", "\u202f")}
+                    _("Blinds and antes are at most %(max)s.") % {"max": number(MAX_CHIPS)}
                 )
             levels.append(numbers)
         if len(levels) > 100:

@@ -1,5 +1,6 @@
 from django import template
-from django.utils.translation import get_language
+
+from ..numbers import number
 
 register = template.Library()
 
@@ -15,15 +16,6 @@ def get(mapping, key):
     return mapping.get(key) if mapping else None
 
 
-@register.filter
-def number(value) -> str:
-    """A whole number as people read it: 25 000 in French (narrow no-break space), 25,000 in
-    English; the same grouping as the table pages' Intl.NumberFormat."""
-    if value is None or value == "":
-        return ""
-    try:
-        value = int(value)
-    except (TypeError, ValueError):
-        return str(value)
-    grouped = f"{value:,}"
-    return grouped if (get_language() or "fr").startswith("en") else grouped.replace(",", "\u202f")
+@register.filter(name="number")
+def number_filter(value) -> str:
+    return number(value)

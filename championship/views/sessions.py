@@ -20,12 +20,12 @@ from accounts.roles import is_organizer
 from .. import selectors
 from ..forms import MAX_CHIPS, MAX_ID, MAX_TABLE, FeeForm, ReasonForm, RegisterForm, bounded_int
 from ..models import KnockOut, Registration, Session
+from ..numbers import number
 from ..services import clock as clock_services
 from ..services import online
 from ..services import registrations as reg_services
 from ..services import sessions as services
 from ..services.clock import MAX_LEVEL
-from ..templatetags.championship import number
 from .seasons import _fee_row
 
 LIVE_TEMPLATE = "championship/partials/session_live.html"
