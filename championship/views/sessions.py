@@ -3,7 +3,6 @@ actions: registrations and fees, start, knock-outs, undo, round 2, close, the cl
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Callable
 
 from django import forms
@@ -18,6 +17,7 @@ from accounts.decorators import organizer_required
 from accounts.roles import is_organizer
 
 from .. import selectors
+from ..exports import csv_response
 from ..forms import MAX_CHIPS, MAX_ID, MAX_TABLE, FeeForm, ReasonForm, RegisterForm, bounded_int
 from ..models import KnockOut, Registration, Session
 from ..numbers import number
@@ -26,7 +26,7 @@ from ..services import online
 from ..services import registrations as reg_services
 from ..services import sessions as services
 from ..services.clock import MAX_LEVEL
-from .seasons import _fee_row
+from .seasons import fee_header, fee_row
 
 LIVE_TEMPLATE = "championship/partials/session_live.html"
 
@@ -336,12 +336,5 @@ def registration_override(request: HttpRequest, pk: int, registration_pk: int) -
 @require_GET
 def registrations_csv(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session(pk)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="inscriptions-seance-{session.pk}.csv"'
-    writer = csv.writer(response)
-    writer.writerow(
-        [_("session"), _("date"), _("player"), _("fee"), _("paid"), _("paid by"), _("received by")]
-    )
-    for registration in selectors.session_registrations(session):
-        writer.writerow(_fee_row(session, registration))
-    return response
+    rows = (fee_row(session, r) for r in selectors.session_registrations(session))
+    return csv_response(f"inscriptions-seance-{session.pk}.csv", fee_header(), rows)

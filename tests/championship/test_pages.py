@@ -136,7 +136,7 @@ def test_a_whole_live_session_through_the_pages(client, organizer):
     assert winner.nickname in standings and ">100<" in standings
     assert "<svg" in standings
     csv = client.get(reverse("standings_csv", args=[session.season_id])).content.decode()
-    assert f"1,{winner.nickname},100,1,1,1" in csv
+    assert f"1;{winner.nickname};100;1;1;1" in csv
     player = client.get(reverse("player_detail", args=[winner.pk])).content.decode()
     assert "Rang 1 sur 10" in player
     assert client.get(reverse("session_detail", args=[session.pk])).status_code == 200
