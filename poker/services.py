@@ -449,16 +449,13 @@ class _Play:
         """After saving: the championship's receivers may change this table in the same transaction."""
         if not self.knockouts:
             return
-        left = self.players_left()
-        for knockout in self.knockouts:
-            signals.player_knocked_out.send(
-                sender=Table,
-                table=self.table,
-                user_id=knockout.user_id,
-                hand_number=knockout.hand_number,
-                stack_at_hand_start=knockout.stack_at_hand_start,
-                players_left=left,
-            )
+        signals.hand_knockouts.send(
+            sender=Table,
+            table=self.table,
+            hand_number=self.knockouts[0].hand_number,
+            busted=[(k.user_id, k.stack_at_hand_start) for k in self.knockouts],
+            players_left=self.players_left(),
+        )
         if self.table.status == Table.Status.FINISHED:
             signals.table_finished.send(
                 sender=Table,
@@ -482,7 +479,7 @@ def _finish(play: _Play) -> None:
 
 
 # --------------------------------------------------------------------------------------------------
-# The contract with the championship (CONTRACT.md)
+# The contract with the championship (poker/CONTRACT.md)
 
 
 def table_open(

@@ -1,4 +1,4 @@
-"""Sessions played online: the championship's side of CONTRACT.md. Live sessions do nothing here.
+"""Sessions played online: the championship's side of poker/CONTRACT.md. Live sessions do nothing here.
 
 - A draw opens one poker table per championship table (blinds from the session's clock through the
   "championship" blind provider; round 1 stops at 3 players), seats the players on their drawn

@@ -242,7 +242,8 @@ def knockout_record(
         sequence += 1
     if round_number == 1:
         left = Seat.objects.filter(session=session, round_number=1, table=table, active=True).count()
-        if left <= rules.QUALIFIERS_PER_TABLE:
+        # The cut decided this hand (some were saved) or the table is down to its qualifiers.
+        if outcome.qualified or left <= rules.QUALIFIERS_PER_TABLE:
             game_table.closed_at = timezone.now()
             game_table.closed_by_hand = hand_key
             game_table.save(update_fields=["closed_at", "closed_by_hand"])
