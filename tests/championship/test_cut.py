@@ -89,10 +89,7 @@ def _live(stacks, all_in, winner):
 
 def _online(monkeypatch, stacks, all_in, winner):
     session, by_name = _session(len(stacks), online=True)
-    start = poker_services.table_start
-    monkeypatch.setattr(poker_services, "table_start", lambda **kw: None)  # the stacks first
-    run.session_start(session=session, by=None)
-    monkeypatch.setattr(poker_services, "table_start", start)
+    run.session_start(session=session, by=None)  # the table waits for its players: stacks first
     table = GameTable.objects.get(session=session, round_number=1).poker_table
     seats = {}
     for name, registration in by_name.items():
