@@ -73,7 +73,13 @@ def on_hand_knockouts(sender, *, table, hand_number, busted, players_left, **kwa
 
 
 def on_table_finished(sender, *, table, remaining_user_ids, **kwargs):
-    """A table is done: the moves waiting for it can go (its players are between hands now)."""
+    """A table is done. Round 1: the last table to finish draws round 2 and opens its tables (the
+    organizer may still do it by hand before). Round 2: the moves waiting for it can go (its players
+    are between hands now)."""
     session = _session_of(table)
-    if session is not None and session.status == Session.Status.ROUND2:
+    if session is None:
+        return
+    if session.status == Session.Status.ROUND1:
+        services.round2_when_ready(session)
+    elif session.status == Session.Status.ROUND2:
         online.moves_apply(session=session)

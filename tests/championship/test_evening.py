@@ -134,3 +134,41 @@ def _play_until_turn_of(table, user, others):
         legal = table.legal
         act(table, current, "check" if legal["check"] else "fold")
     raise AssertionError("his turn never came")
+
+
+def test_round2_is_drawn_and_opened_by_itself_when_the_last_round1_table_finishes():
+    from tests.championship.test_online import _play_until
+
+    session, _users = online_session(10)  # two tables of 5
+    run.session_start(session=session, by=None)
+    first, second = round_tables(session, 1)
+    from championship.services import clock
+
+    clock.clock_set_level(session=session, level=11, by=None)
+    _play_until(
+        session,
+        lambda: Table.objects.get(pk=first.pk).status == Table.Status.FINISHED,
+        chips_per_round=10 * 5000,
+        round_number=1,
+    )
+    session.refresh_from_db()
+    if Table.objects.get(pk=second.pk).status != Table.Status.FINISHED:
+        assert session.status == Session.Status.ROUND1  # one table still plays: no draw yet
+        assert not GameTable.objects.filter(session=session, round_number=2).exists()
+
+    def round2_open():
+        session.refresh_from_db()
+        return session.status != Session.Status.ROUND1
+
+    _play_until(session, round2_open, chips_per_round=10 * 5000, round_number=1)
+    assert session.status == Session.Status.ROUND2
+    qualifiers = set(
+        session.seats.filter(round_number=1, active=True).values_list(
+            "registration__member__user_id", flat=True
+        )
+    )
+    round2 = round_tables(session, 2)
+    assert round2 and all(t is not None for t in round2)
+    assert set().union(*(seated(t) for t in round2)) == qualifiers
+    # Its first hand waits for the qualifiers to open their new table.
+    assert all(t.deadline_kind == Table.DeadlineKind.GET_READY and t.hand_id is None for t in round2)
