@@ -14,7 +14,7 @@ from tests.engine.test_razz_history import NAMES, played_hand
 def french_texts() -> list[str]:
     """Every French text of the compiled catalogue."""
     catalog = trans_real.translation("fr")._catalog
-    return [text for key in catalog for text in [catalog[key]] if isinstance(text, str)]
+    return [text for _key, text in catalog.items() if isinstance(text, str)]
 
 
 def test_the_log_says_the_word_of_the_check_button():
