@@ -29,6 +29,7 @@ from arf.language import chosen_language
 from . import clock, selectors, services
 from .db import in_thread
 from .draw_consumer import DrawMessages
+from .messages import BadMessage, chips, hand_and_seq, seat_number
 from .models import Table
 from .services import TableError
 
@@ -52,16 +53,6 @@ class TokenBucket:
             return False
         self.tokens -= 1
         return True
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-class BadMessage(Exception):
-    def __init__(self, code: str, message: Any) -> None:
-        super().__init__(code)
-        self.code, self.message = code, message
 
 
 class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
@@ -149,20 +140,14 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
         action = message.get("action")
         if action not in ACTIONS:
             raise BadMessage("unknown_action", _("Unknown action."))
-        amount = message.get("amount")
-        if action in ("raise", "bet") and (not _whole(amount) or amount <= 0):
-            raise BadMessage("bad_amount", _("The amount must be a whole number of chips, more than zero."))
-        hand, seq = message.get("hand"), message.get("seq")
-        if not _whole(hand) or not _whole(seq):
-            raise BadMessage("malformed", _("An action names the hand and the seq it answers."))
+        amount = chips(message.get("amount")) if action in ("raise", "bet") else None
+        hand, seq = hand_and_seq(message)
         await in_thread(services.table_act)(
             table_id=self.table_id, user=self.user, action=action, amount=amount, hand_id=hand, seq=seq
         )
 
     async def do_sit(self, message: dict[str, Any]) -> None:
-        seat = message.get("seat")
-        if seat is not None and not _whole(seat):
-            raise BadMessage("bad_seat", _("Unknown seat."))
+        seat = seat_number(message.get("seat"))
         await in_thread(services.table_sit)(table_id=self.table_id, user=self.user, seat=seat)
         await self.count_presence()
 
