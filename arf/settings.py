@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "axes",
     "django_htmx",
     "channels",
+    "arf",  # the project's own commands: backup_db, restore_db
     "accounts",
     "poker",
     "championship",
