@@ -17,6 +17,7 @@ To the browser: ``snapshot`` (this viewer's whole view), ``update`` (``seq``, ``
 from __future__ import annotations
 
 import json
+import logging
 import time
 from typing import Any
 
@@ -25,6 +26,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from arf.language import chosen_language
+from arf.logs import log_context
 
 from . import clock, selectors, services
 from .db import in_thread
@@ -32,6 +34,8 @@ from .draw_consumer import DrawMessages
 from .messages import BadMessage, chips, hand_and_seq, seat_number
 from .models import Table
 from .services import TableError
+
+logger = logging.getLogger(__name__)
 
 MAX_MESSAGE = 2000
 ACTIONS = ("fold", "check", "call", "raise", "bet", "bring_in")
@@ -114,7 +118,17 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
             handler = getattr(self, f"{self.handlers}{message['type']}", None)
             if handler is None:
                 raise BadMessage("unknown_type", _("Unknown message type."))
-            await handler(message)
+            hand = message.get("hand")
+            with log_context(hand=hand if isinstance(hand, int) else None):
+                try:
+                    await handler(message)
+                except (BadMessage, TableError):
+                    raise
+                except Exception:
+                    # A bug must not close the player's socket: logged with its traceback (and the
+                    # table, hand and user), the player is told, his next message is served as usual.
+                    logger.exception("websocket message %r failed", text_data[:200] if text_data else None)
+                    await self.send_error("server_error", _("Something went wrong on the server; try again."))
         except (BadMessage, TableError) as error:
             await self.send_error(error.code, error.message)
 
