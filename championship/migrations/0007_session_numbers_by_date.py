@@ -18,6 +18,6 @@ def renumber(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("championship", "0005_member_nickname_key")]
+    dependencies = [("championship", "0006_member_nickname_key")]
 
     operations = [migrations.RunPython(renumber, migrations.RunPython.noop)]

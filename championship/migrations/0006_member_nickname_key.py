@@ -26,7 +26,7 @@ def fill_keys(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("championship", "0004_online_tables")]
+    dependencies = [("championship", "0005_session_ready_seconds")]
 
     operations = [
         migrations.AddField(
