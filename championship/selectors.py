@@ -385,5 +385,16 @@ def session_board(session: Session) -> SessionBoard:
         players_left=players_left,
         average_stack=chips // players_left if players_left else 0,
         round1_done=round_number == 1 and all(not t.is_open for t in tables if t.round_number == 1),
-        audit=list(AuditEntry.objects.filter(session=session).select_related("by")[:50]),
+        audit=_audit(session, registrations),
     )
+
+
+def _audit(session: Session, registrations: list[Registration]) -> list[AuditEntry]:
+    """The session's last corrections, each with `text`: what changed, from what to what."""
+    from .audit_text import audit_text
+
+    names = {r.member_id: r.member.nickname for r in registrations}
+    entries = list(AuditEntry.objects.filter(session=session).select_related("by")[:50])
+    for entry in entries:
+        entry.text = audit_text(entry, names)
+    return entries

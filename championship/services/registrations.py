@@ -100,6 +100,7 @@ def fee_record(
             by=by,
             details={
                 "member_id": registration.member_id,
+                "member": registration.member.nickname,
                 "before": {"fee": str(registration.fee), "paid": registration.paid},
                 "after": {"fee": str(amount), "paid": paid},
             },

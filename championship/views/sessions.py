@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.decorators import organizer_required
@@ -50,6 +51,7 @@ def _live_context(request: HttpRequest, session: Session) -> dict:
 def _next_step(board: selectors.SessionBoard) -> str:
     session = board.session
     status = session.status
+    online_mode = session.mode == Session.Mode.ONLINE  # the tables record the knock-outs themselves
     if status == Session.Status.PLANNED:
         if len(board.registrations) < 2:
             return _("Register at least 2 members and record their fees.")
@@ -59,8 +61,12 @@ def _next_step(board: selectors.SessionBoard) -> str:
     if status == Session.Status.ROUND1:
         if board.round1_done:
             return _("Every round-1 table is done: draw round 2.")
+        if online_mode:
+            return _("Round 1: the online tables play by themselves; each stops when 3 players remain.")
         return _("Round 1: record each knock-out; a table stops when 3 players remain.")
     if status == Session.Status.ROUND2:
+        if online_mode:
+            return _("Round 2: the online tables play; the app balances them and records the knock-outs.")
         return _("Round 2: record each knock-out; the app balances the tables.")
     if status == Session.Status.FINISHED:
         return _("Check the results, then close the session: the standings change.")
@@ -163,7 +169,10 @@ def knockout_record(request: HttpRequest, pk: int) -> HttpResponse:
         outcome = services.knockout_record(session=session, table=table, busted=busted, by=request.user)
         if outcome.knockouts:
             names = ", ".join(k.registration.member.nickname for k in outcome.knockouts)
-            messages.success(request, _("Out: %(names)s.") % {"names": names})
+            count = len(outcome.knockouts)
+            messages.success(
+                request, ngettext("Out: %(names)s.", "Out: %(names)s.", count) % {"names": names}
+            )
         if outcome.qualified:
             names = ", ".join(r.member.nickname for r in outcome.qualified)
             messages.success(request, _("Qualified at the cut: %(names)s.") % {"names": names})

@@ -40,10 +40,10 @@ def test_two_players_bet_draw_and_see_the_dealers_hand_and_their_results(draw_se
         context, page = log_in(browser, draw_server, name)
         page.get_by_role("link", name="Tables").click()
         page.get_by_role("link", name="Contre le croupier").click()
-        expect(page.locator("#bankroll")).to_have_text(re.compile(r"Banque d’entraînement : 10\s000"))
+        expect(page.locator("#bankroll")).to_have_text(re.compile(r"Banque d’entraînement\s: 10\s000"))
         page.get_by_role("button", name="Prendre place").click()
         expect(page.locator("#bankroll")).to_have_text(
-            re.compile(r"Banque d’entraînement : 9\s000"), timeout=10_000
+            re.compile(r"Banque d’entraînement\s: 9\s000"), timeout=10_000
         )
         contexts.append(context)
         pages.append(page)
