@@ -7,9 +7,12 @@ from collections.abc import Callable
 
 from django import forms
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import formats
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
@@ -79,7 +82,48 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = _live_context(request, session)
     if request.htmx:
         return render(request, LIVE_TEMPLATE, {**context, "fragment": True})
+    context["me"] = selectors.self_registration(session, request.user)
     return render(request, "championship/session_detail.html", context)
+
+
+def _back(request: HttpRequest, session: Session) -> HttpResponse:
+    target = request.POST.get("next", "")
+    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return redirect(target)
+    return redirect("session_detail", session.pk)
+
+
+@login_required
+@require_POST
+def session_register_me(request: HttpRequest, pk: int) -> HttpResponse:
+    """A member registers himself from the home page or the session page."""
+    session = _session(pk)
+    try:
+        registration = reg_services.registration_self(session=session, user=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request,
+            _("You are registered for session %(number)s. Your fee of %(fee)s € is to pay to the organizer.")
+            % {"number": session.number, "fee": formats.number_format(registration.fee, 2)},
+        )
+    return _back(request, session)
+
+
+@login_required
+@require_POST
+def session_withdraw_me(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session(pk)
+    try:
+        reg_services.registration_withdraw(session=session, user=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request, _("You are no longer registered for session %(number)s.") % {"number": session.number}
+        )
+    return _back(request, session)
 
 
 def _act(
