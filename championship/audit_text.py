@@ -12,7 +12,7 @@ from .models import AuditEntry
 
 def _money(value) -> str:
     try:
-        return f"{number_format(Decimal(str(value)), 2)} €"
+        return f"{number_format(Decimal(str(value)), 2)}\u00a0€"
     except (InvalidOperation, TypeError):
         return str(value)
 

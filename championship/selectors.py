@@ -143,7 +143,7 @@ def standings(season: Season) -> Standings:
     """The season's leaderboard from its closed sessions: 3 queries."""
     sessions = list(season.sessions.filter(status=Session.Status.CLOSED).order_by("scheduled_at", "number"))
     scores = _scores(session__in=[s.pk for s in sessions])
-    members = Member.objects.only("nickname", "full_name").in_bulk({s.member_id for s in scores})
+    members = Member.objects.only("nickname", "full_name", "user_id").in_bulk({s.member_id for s in scores})
     return Standings(season=season, sessions=sessions, rows=_rank(sessions, scores, members))
 
 

@@ -41,7 +41,7 @@ def test_a_member_registers_himself_from_the_home_page(client, session, hery):
     response = _register(client, session)
     assert response.redirect_chain[-1][0] == "/"
     html = response.content.decode()
-    assert "Votre inscription à la séance 1 est enregistrée" in html and "1,50 €" in html
+    assert "Votre inscription à la séance 1 est enregistrée" in html and "1,50\u00a0€" in html
     registration = Registration.objects.get(session=session, member=hery)
     assert (str(registration.fee), registration.paid, registration.registered_by) == (
         "1.50",
@@ -53,7 +53,7 @@ def test_a_member_registers_himself_from_the_home_page(client, session, hery):
     client.force_login(organizer)
     page = client.get(reverse("session_registrations", args=[session.pk])).content.decode()
     row = page[page.index(f'id="registration-{registration.pk}"') :]
-    assert "Hery" in row[:400] and "1,50 € impayé" in row[:1500]
+    assert "Hery" in row[:400] and "1,50\u00a0€ impayé" in row[:1500]
 
 
 def test_a_member_registers_and_withdraws_from_the_session_page(client, session, hery):

@@ -57,8 +57,8 @@ def test_the_audit_log_says_what_changed(client, organizer):
     audit = html[html.index('id="audit"') :]
     assert "Horloge passée du niveau 1 au niveau 3" in audit
     assert (
-        f"Droit d’inscription de {registration.member.nickname} modifié de 1,00 € payé à 2,00 € non payé"
-        in audit
+        f"Droit d’inscription de {registration.member.nickname} modifié "
+        "de 1,00\u00a0€ payé à 2,00\u00a0€ non payé" in audit
     )
 
 
@@ -92,7 +92,7 @@ def test_the_player_page_says_out_in_round_1(client):
 def test_the_french_words_are_neutral_and_typographic(client, organizer):
     _, session = season_with_session(players=4, paid=False)
     html = client.get(reverse("session_registrations", args=[session.pk])).content.decode()
-    assert "(impayé\u202f: 4,00 €)" in html
+    assert "(impayé\u202f: 4,00\u00a0€)" in html
     dashboard = client.get(reverse("dashboard")).content.decode()
     assert "Prochaine étape\u202f:" in dashboard
     run_session = session
