@@ -45,7 +45,7 @@ from ._deck import deck_to_deal, put_back, reshuffle_order
 from ._state import StateFormat, whole
 from .actions import DRAW, Action, IllegalAction, LegalActions
 from .cards import Card, card_names, check_deck, full_deck, parse_cards
-from .evaluate import CATEGORIES, describe_high
+from .evaluate import CATEGORIES, HandNames, high_hand_names
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 8
 MAX_DRAW = 3
@@ -97,14 +97,11 @@ def hand_value(cards: Sequence[Card]) -> HandValue:
     return category, grouped
 
 
-def hand_names(value: HandValue) -> dict[str, str]:
-    """``{"category", "en", "fr"}`` for the events: "Pair of aces" / "Paire d'as", "Five aces" / "Cinq as"."""
+def hand_names(value: HandValue, beaten: HandValue | None = None) -> HandNames:
+    """The names for the events (``evaluate.hand_names``): "Pair of aces" / "Paire d'as", "Five aces" /
+    "Cinq as"; ``beaten``, the dealer's hand when this one beat it, names the kickers that decided."""
     category, ranks = value
-    return {
-        "category": DRAW_CATEGORIES[category],
-        "en": describe_high(category, ranks, "en"),
-        "fr": describe_high(category, ranks, "fr"),
-    }
+    return high_hand_names(category, ranks, beaten)
 
 
 def payout_multiple(player: int, dealer: int) -> int:
@@ -334,7 +331,12 @@ class DrawRound:
         for i, cards in enumerate(self.hole_cards):
             value = hand_value(cards)
             events.append(
-                {"type": ev.SHOW, "player": i, "cards": card_names(cards), "hand": hand_names(value)}
+                {
+                    "type": ev.SHOW,
+                    "player": i,
+                    "cards": card_names(cards),
+                    "hand": hand_names(value, dealer if value > dealer else None),
+                }
             )
             bet = self.bets[i]
             if value > dealer:

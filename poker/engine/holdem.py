@@ -51,7 +51,7 @@ from ._showdown import award_pots, show_hands
 from ._state import StateFormat, whole
 from .actions import CALL, CHECK, FOLD, RAISE, Action, IllegalAction, LegalActions
 from .cards import Card, card_names, parse_cards
-from .evaluate import HighHand, evaluate_high_raw
+from .evaluate import HandNames, HighHand, evaluate_high_raw
 from .pots import Pot, build_pots
 
 STREETS = ("preflop", "flop", "turn", "river")
@@ -479,7 +479,7 @@ class HoldemHand:
         board = self.board
         hole = self.hole_cards
 
-        def names(i: int) -> dict[str, str] | None:  # None while the board is not out (all-in preflop)
+        def names(i: int) -> HandNames | None:  # None while the board is not out (all-in preflop)
             return _hand_names(evaluate_high_raw(hole[i] + board)) if board else None
 
         show_hands(first, self.folded, self.shown, hole, names, self.events)
@@ -575,17 +575,15 @@ def deck_for(
     return deck + list(spare)
 
 
-_NAMES: dict[int, dict[str, str]] = {}
+_NAMES: dict[int, HandNames] = {}
 
 
-def _hand_names(value: int) -> dict[str, str]:
-    """{"category", "en", "fr"} for a hand value (a fresh dict: events never share objects)."""
+def _hand_names(value: int, beaten: int | None = None) -> HandNames:
+    """The names of a hand value (a fresh dict: events never share objects); ``beaten``, the best
+    hand it beat in a pot, names the kickers when they decided."""
+    if beaten is not None:
+        return HighHand(value).names(beaten)
     names = _NAMES.get(value)
     if names is None:
-        hand = HighHand(value)
-        names = _NAMES[value] = {
-            "category": hand.category,
-            "en": hand.describe("en"),
-            "fr": hand.describe("fr"),
-        }
-    return dict(names)
+        names = _NAMES[value] = HighHand(value).names()
+    return {**names, "phrase": dict(names["phrase"])}

@@ -75,7 +75,7 @@ from ._showdown import award_pots, show_hands
 from ._state import StateFormat, whole
 from .actions import BRING_IN, CALL, CHECK, FOLD, RAISE, Action, IllegalAction, LegalActions
 from .cards import Card, card_names, parse_cards
-from .evaluate import LowHand, evaluate_low
+from .evaluate import HandNames, LowHand, evaluate_low
 from .pots import Pot, build_pots
 
 STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
@@ -116,12 +116,9 @@ def showing_key(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
     return category, tuple(rank for rank, _ in groups)
 
 
-def _names(hand: LowHand) -> dict[str, str]:
-    return {
-        "category": hand.category,
-        "en": f"{hand.name('en')}, {hand.describe('en')}",
-        "fr": f"{hand.name('fr')}, {hand.describe('fr')}",
-    }
+def _names(hand: LowHand, beaten: LowHand | None = None) -> HandNames:
+    """A low's names give its five cards: they always say what decided."""
+    return hand.names()
 
 
 @dataclass(frozen=True, slots=True)
@@ -567,7 +564,7 @@ class RazzHand:
         """Every hand still in is shown: the last bettor or raiser of 7th street first, else from player 0."""
         first = self.aggressor if self.aggressor is not None else 0
 
-        def names(i: int) -> dict[str, str]:
+        def names(i: int) -> HandNames:
             return _names(self._hand(i))
 
         show_hands(first, self.folded, self.shown, self.hole_cards, names, self.events)
