@@ -156,6 +156,15 @@ class SessionForm(forms.Form):
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
     mode = forms.ChoiceField(label=_("Mode"), choices=())
+    ready_seconds = forms.IntegerField(
+        label=_("Online: get-ready countdown (seconds)"),
+        help_text=_(
+            "The first hand of each round waits until every player has opened his table, or this long."
+        ),
+        min_value=10,
+        max_value=900,
+        initial=120,
+    )
 
     def __init__(self, *args, **kwargs):
         from .models import Session

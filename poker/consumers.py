@@ -74,6 +74,7 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
         self.bucket = TokenBucket()
         self.warned_at = 0.0
         self.joined: list[str] = []
+        self.present = False  # counted at his seat (services.table_presence)
         variant = await in_thread(
             Table.objects.filter(pk=self.table_id).values_list("variant", flat=True).first
         )()
@@ -91,11 +92,22 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
         for group in (table.group_name, table.user_group_name(self.user_id)):
             await self.channel_layer.group_add(group, self.channel_name)
             self.joined.append(group)
+        await self.count_presence()
         await self.send_snapshot()
+
+    async def count_presence(self) -> None:
+        """A seated player with this page open is there: the get-ready wait and the organizer's view
+        of the tables read it (draw against the dealer has no such wait)."""
+        if self.handlers == "do_" and not self.present:
+            self.present = await in_thread(services.table_presence)(
+                table_id=self.table_id, user=self.user, connected=True
+            )
 
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+        if getattr(self, "present", False):
+            await in_thread(services.table_presence)(table_id=self.table_id, user=self.user, connected=False)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self.bucket.take():
@@ -152,6 +164,7 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
         if seat is not None and not _whole(seat):
             raise BadMessage("bad_seat", _("Unknown seat."))
         await in_thread(services.table_sit)(table_id=self.table_id, user=self.user, seat=seat)
+        await self.count_presence()
 
     async def do_leave(self, message: dict[str, Any]) -> None:
         await in_thread(services.table_leave)(table_id=self.table_id, user=self.user)

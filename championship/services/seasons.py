@@ -101,15 +101,23 @@ def season_update(*, season: Season, **fields: Any) -> Season:
 
 
 @transaction.atomic
-def session_create(*, season: Season, scheduled_at: datetime, mode: str = Session.Mode.LIVE) -> Session:
+def session_create(
+    *, season: Season, scheduled_at: datetime, mode: str = Session.Mode.LIVE, ready_seconds: int = 120
+) -> Session:
     Season.objects.select_for_update().get(pk=season.pk)
     number = (season.sessions.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-    return Session.objects.create(season=season, number=number, scheduled_at=scheduled_at, mode=mode)
+    return Session.objects.create(
+        season=season, number=number, scheduled_at=scheduled_at, mode=mode, ready_seconds=ready_seconds
+    )
 
 
 @transaction.atomic
 def session_update(
-    *, session: Session, scheduled_at: datetime | None = None, mode: str | None = None
+    *,
+    session: Session,
+    scheduled_at: datetime | None = None,
+    mode: str | None = None,
+    ready_seconds: int | None = None,
 ) -> Session:
     """The organizer adjusts the date or the mode of a session not yet started."""
     session = Session.objects.select_for_update().get(pk=session.pk)
@@ -124,5 +132,8 @@ def session_update(
             raise ValidationError({"mode": _("Unknown mode.")})
         session.mode = mode
         changed.append("mode")
+    if ready_seconds is not None:
+        session.ready_seconds = ready_seconds
+        changed.append("ready_seconds")
     session.save(update_fields=changed)
     return session

@@ -107,7 +107,11 @@ def _fee_row(session: Session, r) -> list:
 @organizer_required
 def session_edit(request: HttpRequest, pk: int) -> HttpResponse:
     session = get_object_or_404(Session.objects.select_related("season"), pk=pk)
-    initial = {"scheduled_at": session.scheduled_at, "mode": session.mode}
+    initial = {
+        "scheduled_at": session.scheduled_at,
+        "mode": session.mode,
+        "ready_seconds": session.ready_seconds,
+    }
     form = SessionForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:

@@ -360,6 +360,8 @@
       renderActions(view);
       renderStatus(view);
       if (view.me && view.me.to_act && !wasMyTurn) notifyTurn();
+      // The online evening's panels (static/js/table_evening.js) draw from the same view.
+      document.dispatchEvent(new CustomEvent("arf:table-view", { detail: view }));
     }
     tick();
   }
