@@ -1,7 +1,7 @@
 """The showdown of a betting hand, the same way in Hold'em and Razz: the hands shown, the pots awarded.
 
 Each game gives what is its own: who shows first, how a hand is valued (high or ace-to-five low:
-greater is better either way) and named, and the order odd chips go in (RULES.md: Hold'em
+greater is better either way) and named, and the order odd chips go in (docs/rules.md: Hold'em
 clockwise from the button's left, Razz in seat order from the dealer's left).
 """
 

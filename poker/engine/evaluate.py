@@ -1,7 +1,8 @@
 """Hand evaluators: the best high hand (Hold'em, draw) and the best ace-to-five low (Razz).
 
 Both return an ``int`` subclass, so hands compare, sort, hash and serialise as plain numbers:
-a greater value is a better hand, equal values split the pot (RULES.md: suits never break a tie).
+a greater value is a better hand, equal values split the pot (docs/rules.md, "High hands": suits
+never break a tie).
 High values are dense, 0 (7-5-4-3-2 offsuit) to 7,461 (royal flush); low values run from 0
 (four kings) to 6,174 (A-2-3-4-5). The numbers are stable: they can be stored.
 
@@ -46,7 +47,7 @@ CATEGORIES = (
     FOUR_OF_A_KIND,
     STRAIGHT_FLUSH,
     ROYAL_FLUSH,
-)  # worst to best; the index is the category number of RULES.md
+)  # worst to best; the index is the category number of docs/rules.md
 FIVE_OF_A_KIND = "five_of_a_kind"  # category number 10: only two decks make it (draw against the dealer)
 _NAMED_CATEGORIES = (*CATEGORIES, FIVE_OF_A_KIND)
 
@@ -126,7 +127,7 @@ class HighHand(int):
 
     @property
     def category_number(self) -> int:
-        """0 for high card ... 9 for a royal flush (the numbers of RULES.md's draw payouts)."""
+        """0 for high card ... 9 for a royal flush (the numbers of docs/rules.md's draw payouts)."""
         return t.HIGH_CLASSES[self][0]
 
     @property
@@ -251,7 +252,7 @@ def _high_words(category: int, ranks: Sequence[int], lang: str, templates: dict[
 def describe_high(category: int, ranks: Sequence[int], lang: str = "fr") -> str:
     """The name of a high hand from its parts: "Full aux rois par les dix", "Pair of aces".
 
-    ``category`` is RULES.md's category number (high card 0 ... royal flush 9, and five of a kind
+    ``category`` is docs/rules.md's category number (high card 0 ... royal flush 9, and five of a kind
     10, which only two decks can make); ``ranks`` are the ranks that break ties, most significant
     first, deuce 0 ... ace 12 (for a full house: the three, then the pair). For games that value
     hands themselves (draw against the dealer) and still name them like ``HighHand.describe``.

@@ -1,4 +1,4 @@
-"""No-limit Texas Hold'em, exactly as RULES.md says (section "Texas Hold'em, no limit").
+"""No-limit Texas Hold'em, exactly as docs/rules.md says (section "Texas Hold'em, no limit").
 
 >>> from poker.engine import Action, NoLimitHoldem, full_deck
 >>> game = NoLimitHoldem(small_blind=100, big_blind=200, ante=20)
@@ -14,7 +14,7 @@ The state is plain data: lists of ints and bools, lists of cards, and the event 
 remaining deck and burned cards included (store it server-side only), and ``from_dict()`` gives
 back a hand that plays on exactly like the original.
 
-How the rules are read, where RULES.md leaves a choice to the program:
+How the rules are read, where docs/rules.md leaves a choice to the program:
 
 - Players are 0..n-1 clockwise. ``start_hand(..., blind_players=(sb, bb))`` overrides who posts the
   blinds (dead-button rule, decided by the table app across hands; ``sb`` may be None); ``button``

@@ -1,4 +1,4 @@
-"""RULES.md, "Five-card draw against the dealer": one test per rule, with the cards spelled out.
+"""docs/rules.md, "Five-card draw against the dealer": one test per rule, with the cards spelled out.
 
 ``play_round`` builds the deck with ``deck_for``: each player and the dealer get the five cards
 written for them and the replacements written for them; cards not written are filled from the

@@ -1,4 +1,4 @@
-"""High hands as RULES.md ranks them ("High hands"), checked exhaustively and against references."""
+"""High hands as docs/rules.md ranks them ("High hands"), checked exhaustively and against references."""
 
 from itertools import chain, combinations
 

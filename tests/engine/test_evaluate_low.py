@@ -1,4 +1,4 @@
-"""Ace-to-five low for Razz (RULES.md "Razz", source 004_28a70c1a415dba63.txt)."""
+"""Ace-to-five low for Razz (docs/rules.md, "Razz", with the examples of the family's Razz rules)."""
 
 import random
 from collections import Counter
@@ -13,7 +13,7 @@ def low(text: str) -> LowHand:
     return evaluate_low(text)
 
 
-# --- The examples of the source and of RULES.md -----------------------------------------------
+# --- The examples of the Razz rules and of docs/rules.md -----------------------------------------------
 
 
 def test_a2567_beats_24678_seven_high_against_eight_high():

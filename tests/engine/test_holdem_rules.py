@@ -1,4 +1,4 @@
-"""RULES.md, "Texas Hold'em, no limit": one test per rule, with the cards dealt spelled out.
+"""docs/rules.md, "Texas Hold'em, no limit": one test per rule, with the cards dealt spelled out.
 
 Players are 0..n-1 clockwise. ``deal`` builds the deck with ``deck_for`` so that each player gets
 the hole cards written next to him and the board comes out as written.

@@ -1,4 +1,4 @@
-"""RULES.md, "Razz": one test per rule, with the cards dealt spelled out.
+"""docs/rules.md, "Razz": one test per rule, with the cards dealt spelled out.
 
 Players are 0..n-1 clockwise, player 0 the first seat left of the dealer. ``deal`` builds the deck
 with ``deck_for``: each player gets the cards written for him, in dealing order (down, down, up,
