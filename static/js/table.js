@@ -258,7 +258,7 @@
     var text;
     if (entry.type === "board") text = t("log_" + entry.street, params);
     else if (entry.type === "pot_awarded") text = potText(entry.winners || [], entry.amount, entry.hand);
-    else if (entry.type === "show" && entry.hand) text = t("log_show_hand", Object.assign(params, { hand: handName(entry.hand) }));
+    else if (entry.type === "show" && entry.hand) text = t("log_show_hand", Object.assign(params, { hand: handPhrase(entry.hand) }));
     else text = t("log_" + entry.type, params);
     if (entry.all_in) text += t("log_all_in");
     return text;
