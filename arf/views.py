@@ -3,8 +3,10 @@ import logging
 
 from django.conf import settings
 from django.db import connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseServerError, JsonResponse
 from django.shortcuts import render
+from django.template import loader
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 
@@ -56,3 +58,16 @@ def healthz(request: HttpRequest) -> JsonResponse:
         checks["redis"] = _check("Redis", lambda: _redis(settings.REDIS_URL).ping())
     healthy = all(state == "ok" for state in checks.values())
     return JsonResponse({"status": "ok" if healthy else "error", **checks}, status=200 if healthy else 503)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """The 500 page, in the visitor's language, with a way back home. It is drawn without the
+    request's context (the context processors may be what failed), and if even that fails, a
+    plain text still says what happened."""
+    try:
+        return HttpResponseServerError(loader.get_template("500.html").render({}))
+    except Exception:
+        logger.exception("the 500 page could not be drawn")
+        return HttpResponseServerError(
+            _("Something went wrong. Back to the home page: /"), content_type="text/plain; charset=utf-8"
+        )

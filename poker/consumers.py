@@ -31,6 +31,7 @@ from arf.logs import log_context
 from . import clock, selectors, services
 from .db import in_thread
 from .draw_consumer import DrawMessages
+from .messages import BadMessage, chips, hand_and_seq, seat_number
 from .models import Table
 from .services import TableError
 
@@ -58,16 +59,6 @@ class TokenBucket:
         return True
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-class BadMessage(Exception):
-    def __init__(self, code: str, message: Any) -> None:
-        super().__init__(code)
-        self.code, self.message = code, message
-
-
 class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
@@ -78,6 +69,7 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
         self.bucket = TokenBucket()
         self.warned_at = 0.0
         self.joined: list[str] = []
+        self.present = False  # counted at his seat (services.table_presence)
         variant = await in_thread(
             Table.objects.filter(pk=self.table_id).values_list("variant", flat=True).first
         )()
@@ -95,11 +87,22 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
         for group in (table.group_name, table.user_group_name(self.user_id)):
             await self.channel_layer.group_add(group, self.channel_name)
             self.joined.append(group)
+        await self.count_presence()
         await self.send_snapshot()
+
+    async def count_presence(self) -> None:
+        """A seated player with this page open is there: the get-ready wait and the organizer's view
+        of the tables read it (draw against the dealer has no such wait)."""
+        if self.handlers == "do_" and not self.present:
+            self.present = await in_thread(services.table_presence)(
+                table_id=self.table_id, user=self.user, connected=True
+            )
 
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+        if getattr(self, "present", False):
+            await in_thread(services.table_presence)(table_id=self.table_id, user=self.user, connected=False)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self.bucket.take():
@@ -151,21 +154,16 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
         action = message.get("action")
         if action not in ACTIONS:
             raise BadMessage("unknown_action", _("Unknown action."))
-        amount = message.get("amount")
-        if action in ("raise", "bet") and (not _whole(amount) or amount <= 0):
-            raise BadMessage("bad_amount", _("The amount must be a whole number of chips, more than zero."))
-        hand, seq = message.get("hand"), message.get("seq")
-        if not _whole(hand) or not _whole(seq):
-            raise BadMessage("malformed", _("An action names the hand and the seq it answers."))
+        amount = chips(message.get("amount")) if action in ("raise", "bet") else None
+        hand, seq = hand_and_seq(message)
         await in_thread(services.table_act)(
             table_id=self.table_id, user=self.user, action=action, amount=amount, hand_id=hand, seq=seq
         )
 
     async def do_sit(self, message: dict[str, Any]) -> None:
-        seat = message.get("seat")
-        if seat is not None and not _whole(seat):
-            raise BadMessage("bad_seat", _("Unknown seat."))
+        seat = seat_number(message.get("seat"))
         await in_thread(services.table_sit)(table_id=self.table_id, user=self.user, seat=seat)
+        await self.count_presence()
 
     async def do_leave(self, message: dict[str, Any]) -> None:
         await in_thread(services.table_leave)(table_id=self.table_id, user=self.user)

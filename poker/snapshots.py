@@ -260,6 +260,18 @@ def replay_steps(
     return steps
 
 
+def _dealt_seat(seat: Seat, hand: Hand, player: int, fold: HandFold) -> bool:
+    """Whether ``seat`` (its row now) is the one ``player`` was dealt in with, to be drawn from the
+    hand. A player busted in the hand loses his row; one who sits down again (or anybody else in the
+    seat) has a new row, joined after the deal, and is drawn with his new stack. The exception is a
+    practice bot's automatic buy-in: it would tell, before the run-out shows it, that he lost."""
+    if seat.user_id != hand.user_ids[player]:
+        return False
+    if seat.joined_at is None or hand.started_at is None or seat.joined_at <= hand.started_at:
+        return True
+    return seat.is_bot and not fold.over
+
+
 def table_view(
     *,
     table: Table,
@@ -282,8 +294,8 @@ def table_view(
         player = None
         if fold is not None and number in hand.seats:
             player = hand.seats.index(number)
-            if seat is not None and seat.user_id != hand.user_ids[player] and fold.over:
-                player = None  # somebody else sat down in the seat after the hand
+            if seat is not None and not _dealt_seat(seat, hand, player, fold):
+                player = None  # somebody sat down in the seat after the deal: drawn as he is now
         if player is not None:
             entry.update(_player_entry(hand, fold, player))
         elif seat is not None:
@@ -291,7 +303,11 @@ def table_view(
                 empty=False, user_id=seat.user_id, name=names[seat.user_id], stack=seat.stack, in_hand=False
             )
         if seat is not None:
-            entry.update(sitting_out=seat.sitting_out, bot=seat.is_bot, leaving=seat.leaving)
+            entry.update(
+                sitting_out=seat.sitting_out,
+                bot=seat.is_bot,
+                leaving=seat.leaving,
+            )
         # The seat's own player (not only the last hand's): whose "me" it is (``compose``).
         entry["seated"] = seat is not None and entry.get("user_id") == seat.user_id
         seat_views.append(entry)
@@ -328,7 +344,16 @@ def table_view(
         "hand": None,
         "log": [],
         "me": None,
+        "get_ready": None,
     }
+    if table.deadline_kind == Table.DeadlineKind.GET_READY and table.deadline_at is not None:
+        # The round's first hand waits for these players (or for the countdown's end).
+        view["get_ready"] = {
+            "ms": max(0, int((table.deadline_at - now).total_seconds() * 1000)),
+            "missing": [
+                names[s.user_id] for s in seats if s.stack > 0 and not s.is_bot and s.connections <= 0
+            ],
+        }
     if fold is not None:
         view["hand"] = _hand_entry(hand, fold)
         view["log"] = fold.log[-LOG_LENGTH:]

@@ -114,7 +114,7 @@ _TEXT: dict[str, dict[str, Any]] = {
         "title_ante": ", ante {ante}",
         ev.ANTE: "{name} : paie l'ante {amount}",
         ev.FOLD: "{name} : se couche",
-        ev.CHECK: "{name} : checke",
+        ev.CHECK: "{name} : parle",  # the word of the button ("Parole")
         ev.CALL: "{name} : suit {amount}",
         ev.BET: "{name} : mise {amount}",
         ev.RAISE: "{name} : relance de {by} à {total}",
@@ -146,7 +146,7 @@ _TEXT: dict[str, dict[str, Any]] = {
             "sixth": "en 6e rue",
             "seventh": "en 7e rue",
         },
-        "razz_title": "Razz Limit ({small_bet}/{big_bet}{ante}, bring-in {bring_in})",
+        "razz_title": "Razz limite fixe ({small_bet}/{big_bet}{ante}, mise forcée {bring_in})",
         "streets": {
             "third": "*** 3e RUE ***",
             "fourth": "*** 4e RUE ***",
@@ -154,7 +154,7 @@ _TEXT: dict[str, dict[str, Any]] = {
             "sixth": "*** 6e RUE ***",
             "seventh": "*** 7e RUE ***",
         },
-        ev.BRING_IN: "{name} : paie le bring-in {amount}",
+        ev.BRING_IN: "{name} : paie la mise forcée {amount}",
         ev.COMPLETE: "{name} : complète à {total}",
         "razz_reshuffle": "Les cartes brûlées et couchées ({count}) sont remélangées dans le paquet",
         "community": "Carte commune [{cards}]",

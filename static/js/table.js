@@ -352,9 +352,34 @@
     if (cfg.live) {
       renderActions(view);
       renderStatus(view);
-      if (view.me && view.me.to_act && !wasMyTurn) notifyTurn();
+      if (view.me && view.me.to_act && !wasMyTurn) {
+        notifyTurn();
+        keepTableInView();
+      }
+      // The online evening's panels (static/js/table_evening.js) draw from the same view.
+      document.dispatchEvent(new CustomEvent("arf:table-view", { detail: view }));
     }
     tick();
+  }
+
+  // On his turn the table, from the top seats to the status line, is scrolled into view above the
+  // action bar (beside it on a phone in landscape): his cards and the board are never under the bar.
+  // The felt's CSS height leaves room for it (table.css).
+  function keepTableInView() {
+    var bar = $("actions");
+    if (bar.hidden) return;
+    var barBox = bar.getBoundingClientRect();
+    var beside = barBox.left > window.innerWidth / 3;
+    var limit = beside ? window.innerHeight : window.innerHeight - barBox.height;
+    var top = $("felt").getBoundingClientRect().top;
+    document.querySelectorAll("#felt .seat").forEach(function (seat) {
+      top = Math.min(top, seat.getBoundingClientRect().top);
+    });
+    var bottom = $("status").getBoundingClientRect().bottom;
+    var shift = 0;
+    if (bottom > limit) shift = Math.min(bottom - limit, top); // down, not past the top seats
+    else if (top < 0) shift = top;
+    if (shift) window.scrollBy(0, shift);
   }
 
   function tick() {
@@ -428,6 +453,40 @@
     }
   }
 
+  // ---- the keyboard of a laptop: F folds, C checks or calls (or brings in), R bets or raises the
+  // amount shown, the up and down arrows change it by a big blind. Shown on the buttons (table.css
+  // draws data-key on screens with a mouse); never while typing in a field.
+  var KEYS = { f: "fold", c: "check-call", r: "raise" };
+  function bindKeys() {
+    Object.keys(KEYS).forEach(function (key) {
+      var button = $(KEYS[key]);
+      button.dataset.key = key.toUpperCase();
+      button.setAttribute("aria-keyshortcuts", key.toUpperCase());
+    });
+    $("amount").parentNode.dataset.key = "↑ ↓";
+    $("amount").setAttribute("aria-keyshortcuts", "ArrowUp ArrowDown");
+    document.addEventListener("keydown", function (event) {
+      var target = event.target;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+      var me = state.view && state.view.me;
+      var legal = me && me.to_act ? me.legal : null;
+      if (!legal || $("actions").hidden) return;
+      var key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+      if (KEYS[key]) {
+        var button = $(KEYS[key]);
+        if (!button.hidden && !button.closest("[hidden]")) {
+          event.preventDefault();
+          button.click();
+        }
+      } else if ((key === "ArrowUp" || key === "ArrowDown") && legal.min !== null && legal.min !== undefined) {
+        event.preventDefault();
+        var step = (state.view.hand && state.view.hand.big_blind) || 1;
+        setAmount(+$("amount").value + (key === "ArrowUp" ? step : -step), legal);
+      }
+    });
+  }
+
   function bindControls() {
     $("fold").addEventListener("click", function () { act("fold"); });
     $("check-call").addEventListener("click", function () { act(this.dataset.action); });
@@ -476,6 +535,7 @@
   } else {
     cfg.live = true;
     bindControls();
+    bindKeys();
     state.seq = cfg.snapshot.seq;
     state.base = cfg.snapshot;
     state.mine = myPart(cfg.snapshot, cfg.snapshot.seq);

@@ -54,7 +54,7 @@ def test_razz_history_in_french_for_one_player_shows_only_his_down_cards():
         "*** 3e RUE ***",
         "Cartes de Hery [Kd]",  # his up card only
         "Cartes de Voahangy [3c 4c 5h]",  # her own down cards too
-        "Hery : paie le bring-in 10",
+        "Hery : paie la mise forcée 10",
         "Voahangy : complète à 20",
         "Cartes de Hery [Kd 3h 4d] [5c]",
         "*** 7e RUE ***",
