@@ -131,8 +131,10 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
 # Locked by username (someone guessing one member's password) and by address (one machine trying
-# many usernames), each on its own.
+# many usernames), each on its own; an address has its own, larger limit (accounts.throttle).
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_HANDLER = "accounts.throttle.LoginThrottle"
+LOGIN_ADDRESS_FAILURE_LIMIT = env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 20)
 AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
 # A success must not wipe the failures of the address: a member could otherwise keep guessing
 # another's password between his own logins.
