@@ -337,3 +337,11 @@ def registrations_csv(request: HttpRequest, pk: int) -> HttpResponse:
     for registration in selectors.session_registrations(session):
         writer.writerow(_fee_row(session, registration))
     return response
+
+
+@require_GET
+def evening_notice(request: HttpRequest) -> HttpResponse:
+    """The player's notice of tonight's online session alone (static/js/evening.js asks for it again
+    on each notice of his socket); ``page``: the path of the page that shows it."""
+    page = request.GET.get("page", "")
+    return render(request, "partials/evening.html", {"page_path": page if page.startswith("/") else ""})
