@@ -258,6 +258,9 @@ class TableView:
     is_open: bool
     seats: list[Seat]  # players still at this table, by seat
     poker_table_id: int | None = None  # online sessions: where it is played
+    # Online: the poker table's status, and each seat's `online` (stack at the start of the current
+    # hand, `connected`: his table page open now, `away`), read from the poker table.
+    poker_status: str = ""
 
     @property
     def size(self) -> int:
@@ -341,18 +344,22 @@ def session_board(session: Session) -> SessionBoard:
     for move in moves:
         move.registration = by_pk[move.registration_id]
     round_number = 2 if any(t.round_number == 2 for t in tables) else (1 if tables else None)
+    online_seats, poker_status = _online_seats(session, tables, round_number)
     current = []
     for table in (t for t in tables if t.round_number == round_number):
         at_table = sorted(
             (s for s in seats if s.round_number == round_number and s.active and s.table == table.number),
             key=lambda s: s.seat,
         )
+        for seat in at_table:
+            seat.online = online_seats.get((table.poker_table_id, seat.registration.member.user_id))
         current.append(
             TableView(
                 number=table.number,
                 is_open=table.is_open,
                 seats=at_table,
                 poker_table_id=table.poker_table_id,
+                poker_status=poker_status.get(table.poker_table_id, ""),
             )
         )
     drawn: dict[int, list[list[Seat]]] = {}
@@ -393,6 +400,21 @@ def session_board(session: Session) -> SessionBoard:
         round1_done=round_number == 1 and all(not t.is_open for t in tables if t.round_number == 1),
         audit=list(AuditEntry.objects.filter(session=session).select_related("by")[:50]),
     )
+
+
+def _online_seats(session: Session, tables: list[GameTable], round_number: int | None):
+    """The poker tables' seats of this round (one query each for seats and tables): stack,
+    connected, away, by (poker table, user)."""
+    ids = [t.poker_table_id for t in tables if t.round_number == round_number and t.poker_table_id]
+    if session.mode != Session.Mode.ONLINE or not ids:
+        return {}, {}
+    seats = {
+        (table_id, user_id): SimpleNamespace(stack=stack, connected=connections > 0, away=away)
+        for table_id, user_id, stack, connections, away in PokerSeat.objects.filter(
+            table_id__in=ids
+        ).values_list("table_id", "user_id", "stack", "connections", "sitting_out")
+    }
+    return seats, dict(Table.objects.filter(pk__in=ids).values_list("pk", "status"))
 
 
 # --- The online evening: where a player is now ------------------------------------------------------

@@ -357,3 +357,51 @@ def test_a_knocked_out_player_is_told_his_round_and_place_and_the_end_gives_plac
     html = page_of(second.member.user, "/")
     assert "Congratulations" not in html and f"Your place: 2, {second.points} points." in html
     assert "You are out in round 2: place 9." not in page_of(out, "/")  # the results say it now
+
+
+# --- The organizer's view of the online tables ------------------------------------------------------
+
+
+async def test_the_organizer_sees_stacks_and_who_is_connected_and_pauses_every_table_at_once():
+    from channels.db import database_sync_to_async as db
+    from django.test import Client as HttpClient
+
+    session, users = await db(online_session)(10)  # two tables of 5
+    await db(run.session_start)(session=session, by=None)
+    first, second = await db(round_tables)(session, 1)
+    # (A superuser: an earlier transactional test may have flushed the organizers' group.)
+    organizer = await db(UserFactory)(username="organizer", is_superuser=True)
+    web = HttpClient()
+    await db(web.force_login)(organizer)
+    web.cookies["django_language"] = "en"
+    at_first = await db(seated)(first)
+    here = next(u for u in users if u.pk in at_first)
+    player = await Client(first.pk, here).connect()
+    try:
+        page = (await db(web.get)(f"/championnat/seances/{session.pk}/")).content.decode()
+        assert page.count('<span class="badge ok" title="His table page is open now">connected</span>') == 1
+        assert page.count("not connected</span>") == 9
+        assert page.count('<span class="stack">5000</span>') == 10
+        assert "Pause every table (a break)" in page
+        for table in (first, second):  # the get-ready countdowns end: both tables deal
+            await db(fire_deadline)(table)
+        await db(web.post)(f"/championnat/seances/{session.pk}/horloge/pause/")
+        for table in (first, second):
+            await db(table.refresh_from_db)()
+            # Between hands: paused now; in a hand: once it is over (TDA: a break after the hand).
+            assert table.status == Table.Status.PAUSED or table.pause_requested
+            while table.status != Table.Status.PAUSED:
+                assert await db(fire_deadline)(table)  # the absent players' time runs out
+        update = await player.until(
+            lambda m: m["type"] == "update" and m["view"]["table"]["status"] == "paused"
+        )
+        assert update["view"]["hand"] is None or update["view"]["hand"]["over"]
+        page = (await db(web.get)(f"/championnat/seances/{session.pk}/")).content.decode()
+        assert "Resume every table" in page
+        await db(web.post)(f"/championnat/seances/{session.pk}/horloge/resume/")
+        await player.until(lambda m: m["type"] == "update" and m["view"]["table"]["status"] == "playing")
+        for table in (first, second):
+            await db(table.refresh_from_db)()
+            assert table.status != Table.Status.PAUSED and not table.pause_requested
+    finally:
+        await player.close()
