@@ -17,6 +17,7 @@ To the browser: ``snapshot`` (this viewer's whole view), ``update`` (``seq``, ``
 from __future__ import annotations
 
 import json
+import logging
 import time
 from typing import Any
 
@@ -25,12 +26,16 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from arf.language import chosen_language
+from arf.logs import log_context
 
 from . import clock, selectors, services
 from .db import in_thread
 from .draw_consumer import DrawMessages
+from .messages import BadMessage, chips, hand_and_seq, seat_number
 from .models import Table
 from .services import TableError
+
+logger = logging.getLogger(__name__)
 
 MAX_MESSAGE = 2000
 ACTIONS = ("fold", "check", "call", "raise", "bet", "bring_in")
@@ -52,16 +57,6 @@ class TokenBucket:
             return False
         self.tokens -= 1
         return True
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-class BadMessage(Exception):
-    def __init__(self, code: str, message: Any) -> None:
-        super().__init__(code)
-        self.code, self.message = code, message
 
 
 class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
@@ -123,7 +118,17 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
             handler = getattr(self, f"{self.handlers}{message['type']}", None)
             if handler is None:
                 raise BadMessage("unknown_type", _("Unknown message type."))
-            await handler(message)
+            hand = message.get("hand")
+            with log_context(hand=hand if isinstance(hand, int) else None):
+                try:
+                    await handler(message)
+                except (BadMessage, TableError):
+                    raise
+                except Exception:
+                    # A bug must not close the player's socket: logged with its traceback (and the
+                    # table, hand and user), the player is told, his next message is served as usual.
+                    logger.exception("websocket message %r failed", text_data[:200] if text_data else None)
+                    await self.send_error("server_error", _("Something went wrong on the server; try again."))
         except (BadMessage, TableError) as error:
             await self.send_error(error.code, error.message)
 
@@ -149,20 +154,14 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
         action = message.get("action")
         if action not in ACTIONS:
             raise BadMessage("unknown_action", _("Unknown action."))
-        amount = message.get("amount")
-        if action in ("raise", "bet") and (not _whole(amount) or amount <= 0):
-            raise BadMessage("bad_amount", _("The amount must be a whole number of chips, more than zero."))
-        hand, seq = message.get("hand"), message.get("seq")
-        if not _whole(hand) or not _whole(seq):
-            raise BadMessage("malformed", _("An action names the hand and the seq it answers."))
+        amount = chips(message.get("amount")) if action in ("raise", "bet") else None
+        hand, seq = hand_and_seq(message)
         await in_thread(services.table_act)(
             table_id=self.table_id, user=self.user, action=action, amount=amount, hand_id=hand, seq=seq
         )
 
     async def do_sit(self, message: dict[str, Any]) -> None:
-        seat = message.get("seat")
-        if seat is not None and not _whole(seat):
-            raise BadMessage("bad_seat", _("Unknown seat."))
+        seat = seat_number(message.get("seat"))
         await in_thread(services.table_sit)(table_id=self.table_id, user=self.user, seat=seat)
         await self.count_presence()
 

@@ -19,13 +19,10 @@ from django.utils.translation import gettext_lazy as _
 from . import draw
 from .db import in_thread
 from .engine.dealer_draw import MAX_DRAW
+from .messages import BadMessage, chips, hand_and_seq, seat_number
 from .services import _fmt
 
 CARD = re.compile(r"[2-9TJQKA][cdhs]")
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class DrawMessages:
@@ -38,11 +35,7 @@ class DrawMessages:
         await self.do_chat(message)
 
     async def on_sit(self, message: dict[str, Any]) -> None:
-        from .consumers import BadMessage
-
-        seat = message.get("seat")
-        if seat is not None and not _whole(seat):
-            raise BadMessage("bad_seat", _("Unknown seat."))
+        seat = seat_number(message.get("seat"))
         await in_thread(draw.draw_sit)(table_id=self.table_id, user=self.user, seat=seat)
 
     async def on_leave(self, message: dict[str, Any]) -> None:
@@ -55,19 +48,12 @@ class DrawMessages:
         await in_thread(draw.draw_sit_out)(table_id=self.table_id, user=self.user, away=False)
 
     async def on_bet(self, message: dict[str, Any]) -> None:
-        from .consumers import BadMessage
-
-        amount = message.get("amount")
-        if not _whole(amount) or amount <= 0:
-            raise BadMessage("bad_amount", _("The amount must be a whole number of chips, more than zero."))
+        amount = chips(message.get("amount"))
         await in_thread(draw.draw_bet)(table_id=self.table_id, user=self.user, amount=amount)
 
     async def on_draw(self, message: dict[str, Any]) -> None:
-        from .consumers import BadMessage
-
-        cards, hand, seq = message.get("cards", []), message.get("hand"), message.get("seq")
-        if not _whole(hand) or not _whole(seq):
-            raise BadMessage("malformed", _("An action names the hand and the seq it answers."))
+        cards = message.get("cards", [])
+        hand, seq = hand_and_seq(message)
         if not isinstance(cards, list) or not all(isinstance(c, str) and CARD.fullmatch(c) for c in cards):
             raise BadMessage("bad_cards", _("The cards to throw are a list of cards like “7c”."))
         if len(cards) > MAX_DRAW:

@@ -400,9 +400,10 @@ class _Play:
         present = [self.seats[n] for n in active if not self.seats[n].sitting_out]
         if len(present) < 2:
             return False
-        demo = self.table.kind == Table.Kind.PRACTICE and self.table.created_by_id is None
-        if demo and all(s.is_bot for s in self.seats.values()):
-            return True  # the demo table: bots play on their own for visitors to watch
+        if self.table.kind == Table.Kind.PRACTICE and self.table.created_by_id is None:
+            # The demo table (load_demo_tables): its bots play on their own for visitors to watch,
+            # also while a visitor sits there away or after he has gone.
+            return True
         return any(not s.is_bot for s in present)
 
     def save(self) -> None:
@@ -839,6 +840,8 @@ def table_leave(*, table_id: int, user: AbstractBaseUser) -> None:
         del play.seats[seat.number]
         seat.delete()
         play.bump()
+        if play.table.status == Table.Status.WAITING and not play.in_hand:
+            play.start_hand()  # the ones left may play on (the demo table's bots)
     _finish(play)
 
 

@@ -269,6 +269,18 @@ def _shown_status(table: Table) -> str:
     return table.status
 
 
+def _dealt_seat(seat: Seat, hand: Hand, player: int, fold: HandFold) -> bool:
+    """Whether ``seat`` (its row now) is the one ``player`` was dealt in with, to be drawn from the
+    hand. A player busted in the hand loses his row; one who sits down again (or anybody else in the
+    seat) has a new row, joined after the deal, and is drawn with his new stack. The exception is a
+    practice bot's automatic buy-in: it would tell, before the run-out shows it, that he lost."""
+    if seat.user_id != hand.user_ids[player]:
+        return False
+    if seat.joined_at is None or hand.started_at is None or seat.joined_at <= hand.started_at:
+        return True
+    return seat.is_bot and not fold.over
+
+
 def table_view(
     *,
     table: Table,
@@ -291,8 +303,8 @@ def table_view(
         player = None
         if fold is not None and number in hand.seats:
             player = hand.seats.index(number)
-            if seat is not None and seat.user_id != hand.user_ids[player] and fold.over:
-                player = None  # somebody else sat down in the seat after the hand
+            if seat is not None and not _dealt_seat(seat, hand, player, fold):
+                player = None  # somebody sat down in the seat after the deal: drawn as he is now
         if player is not None:
             entry.update(_player_entry(hand, fold, player))
         elif seat is not None:

@@ -119,9 +119,14 @@ def session_edit(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as error:
             _errors_to_form(form, error)
         else:
-            messages.success(request, _("%(session)s is saved.") % {"session": session.label})
+            session.refresh_from_db(fields=["number"])
+            messages.success(request, _("Session %(number)s is saved.") % {"number": session.number})
             return redirect("season_sessions", session.season_id)
-    return render(request, "championship/session_form.html", {"form": form, "session": session})
+    return render(
+        request,
+        "championship/session_form.html",
+        {"form": form, "session": session, "season": session.season},
+    )
 
 
 @organizer_required
@@ -130,7 +135,7 @@ def session_new(request: HttpRequest, pk: int) -> HttpResponse:
     form = SessionForm(request.POST or None, initial={"mode": Session.Mode.LIVE})
     if request.method == "POST" and form.is_valid():
         session = services.session_create(season=season, **form.cleaned_data)
-        messages.success(request, _("%(session)s is added.") % {"session": session.label})
+        messages.success(request, _("Session %(number)s is added.") % {"number": session.number})
         return redirect("season_sessions", season.pk)
     return render(
         request, "championship/session_form.html", {"form": form, "session": None, "season": season}

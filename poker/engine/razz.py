@@ -1,4 +1,4 @@
-"""Razz: seven-card stud, lowest hand wins, fixed limit (RULES.md, section "Razz").
+"""Razz: seven-card stud, lowest hand wins, fixed limit (docs/rules.md, section "Razz").
 
 >>> from poker.engine import Action, Razz, parse_cards
 >>> from poker.engine.razz import deck_for
@@ -16,10 +16,10 @@ Players are 0..n-1 clockwise, player 0 the first seat left of the dealer. The st
 ``events.py`` (the shared ones, and the section "Razz": ``up_cards``, ``bring_in``, ``complete``,
 ``reshuffle``; down cards are private ``hole_cards``).
 
-How the rules are read, where RULES.md leaves a choice to the program (TDA-style, written down here
-as RULES.md asks):
+How the rules are read, where docs/rules.md leaves a choice to the program (TDA-style, written down here
+as docs/rules.md asks):
 
-- The bets: ``small_bet`` is twice the bring-in and ``big_bet`` twice the small bet (RULES.md);
+- The bets: ``small_bet`` is twice the bring-in and ``big_bet`` twice the small bet (docs/rules.md, "Razz");
   ``Razz(ante, bring_in)`` fills them in, other values raise ValueError.
 - Antes are posted first, in seat order; a player whose stack does not cover the ante posts it all
   and is all-in.
@@ -34,10 +34,12 @@ as RULES.md asks):
   and 4th street, big bet from 5th). A player with fewer chips than that may go all-in for less.
 - The cap: four bets a round, the completion (or opening bet) and three raises. Every completion,
   bet or raise counts, an all-in for less too (as PokerKit counts them).
-- Reopening, as RULES.md's Hold'em rule: an all-in for less than a full bet does not reopen the
-  betting for a player who has already acted; he may raise again only when the bet he faces has
-  grown by at least one full unit since he acted (several short all-ins together can do it). Anyone
-  may complete while nobody has completed (a short all-in "completion" does not close it).
+- Reopening, TDA rule 47B for fixed limit (docs/rules.md, "Razz"): an all-in for less than a full
+  bet reopens the betting for a player who has already acted when the bet he faces has grown by at
+  least half a bet of the street since he last acted (several short all-ins together count: bring-in
+  10, small bet 20, 10 more reopens, 9 does not); below half he may only call or fold. The next
+  raise is then a full bet over the all-in. Anyone may complete while nobody has completed (a short
+  all-in "completion" does not close it).
 - A player may not fold when he can check, nobody may raise when no other player still in could call
   more, and a hand in which at most one player still has chips runs itself out.
 - From 4th street the player showing the best low acts first (pairs are bad: unpaired beats one pair
@@ -73,7 +75,7 @@ from ._showdown import award_pots, show_hands
 from ._state import StateFormat, whole
 from .actions import BRING_IN, CALL, CHECK, FOLD, RAISE, Action, IllegalAction, LegalActions
 from .cards import Card, card_names, parse_cards
-from .evaluate import LowHand, evaluate_low
+from .evaluate import HandNames, LowHand, evaluate_low
 from .pots import Pot, build_pots
 
 STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
@@ -114,12 +116,9 @@ def showing_key(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
     return category, tuple(rank for rank, _ in groups)
 
 
-def _names(hand: LowHand) -> dict[str, str]:
-    return {
-        "category": hand.category,
-        "en": f"{hand.name('en')}, {hand.describe('en')}",
-        "fr": f"{hand.name('fr')}, {hand.describe('fr')}",
-    }
+def _names(hand: LowHand, beaten: LowHand | None = None) -> HandNames:
+    """A low's names give its five cards: they always say what decided."""
+    return hand.names()
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,12 +143,12 @@ class Razz:
             raise ValueError(f"the bring-in must be positive, not {self.bring_in}")
         if self.small_bet != 2 * self.bring_in:
             raise ValueError(
-                f"the small bet must be twice the bring-in (RULES.md): {2 * self.bring_in}, "
+                f"the small bet must be twice the bring-in (docs/rules.md, Razz): {2 * self.bring_in}, "
                 f"not {self.small_bet}"
             )
         if self.big_bet != 2 * self.small_bet:  # type: ignore[operator]
             raise ValueError(
-                f"the big bet must be twice the small bet (RULES.md): {2 * self.small_bet}, "  # type: ignore[operator]
+                f"the big bet must be twice the small bet (docs/rules.md, Razz): {2 * self.small_bet}, "  # type: ignore[operator]
                 f"not {self.big_bet}"
             )
 
@@ -466,8 +465,9 @@ class RazzHand:
             return "he has no more chips than it takes to call"
         if self.raises >= CAP:
             return f"the betting is capped at {CAP} bets a round (the opening bet and three raises)"
-        if self.acted[i] and not self._completing() and level - self.faced[i] < self.unit:
-            return "the betting was not reopened (an all-in for less than a full bet): call or fold"
+        # TDA 47B: he may raise again once what he faces has grown by half a bet since he acted.
+        if self.acted[i] and not self._completing() and 2 * (level - self.faced[i]) < self.unit:
+            return "the betting was not reopened (less than half a bet since he acted): call or fold"
         if not betting.others_could_call_more(i, level, bets, self.stacks, self.folded):
             return "no other player still in could call a raise"
         target = min(self._raise_target(), total)
@@ -564,7 +564,7 @@ class RazzHand:
         """Every hand still in is shown: the last bettor or raiser of 7th street first, else from player 0."""
         first = self.aggressor if self.aggressor is not None else 0
 
-        def names(i: int) -> dict[str, str]:
+        def names(i: int) -> HandNames:
             return _names(self._hand(i))
 
         show_hands(first, self.folded, self.shown, self.hole_cards, names, self.events)

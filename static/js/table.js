@@ -48,7 +48,18 @@
   function cardsText(cards) {
     return (cards || []).map(function (c) { return (c[0] === "T" ? "10" : c[0]) + SUITS[c[1]]; }).join(" ");
   }
+  // A hand's name on its own (a badge), or in the middle of a sentence ("avec une paire de dix");
+  // hands stored before the engine gave the phrase have only their name.
   function handName(hand) { return hand ? (hand[lang] || hand.en) : ""; }
+  function handPhrase(hand) { return hand ? ((hand.phrase && hand.phrase[lang]) || handName(hand)) : ""; }
+  var listFormat = window.Intl && Intl.ListFormat ? new Intl.ListFormat(lang, { type: "conjunction" }) : null;
+  function listed(names) { return listFormat ? listFormat.format(names) : names.join(", "); }
+  // "Feno wins 865 with ...", or for equal hands "Feno and Lanto split 865 with ..."
+  function potText(names, amount, hand) {
+    var one = names.length === 1;
+    var params = { name: names[0], names: listed(names), amount: amount, hand: handPhrase(hand) };
+    return t(one ? (hand ? "win_with" : "wins") : (hand ? "split_with" : "split"), params);
+  }
 
   // ---- seats around the felt: my seat at the bottom, the others clockwise
   function seatPosition(index, count, narrow) {
@@ -235,13 +246,9 @@
       $("pot").textContent = pots;
     }
     hand.results.forEach(function (result) {
-      var names = result.winners.length > 1
-        ? result.winners.map(function (w) { return w.name + " (" + fmt(w.share) + ")"; }).join(", ")
-        : result.winners[0].name;
-      var line = result.hand
-        ? t("win_with", { names: names, amount: result.amount, hand: handName(result.hand) })
-        : t("wins", { names: names, amount: result.amount });
-      if (hand.results.length > 1) line = (result.pot ? t("side_pot", { n: result.pot }) : t("main_pot")) + " : " + line;
+      var names = result.winners.map(function (w) { return w.name; });
+      var line = potText(names, result.amount, result.hand);
+      if (hand.results.length > 1) line = t("pot_result", { pot: result.pot ? t("side_pot", { n: result.pot }) : t("main_pot"), result: line });
       $("results").appendChild(el("p", "result", line));
     });
   }
@@ -250,9 +257,9 @@
     var params = { name: entry.name, amount: entry.amount, total: entry.total, cards: cardsText(entry.cards) };
     var text;
     if (entry.type === "board") text = t("log_" + entry.street, params);
-    else if (entry.type === "pot_awarded") text = t("log_pot_awarded", { names: (entry.winners || []).join(", "), amount: entry.amount });
+    else if (entry.type === "pot_awarded") text = potText(entry.winners || [], entry.amount, entry.hand);
+    else if (entry.type === "show" && entry.hand) text = t("log_show_hand", Object.assign(params, { hand: handPhrase(entry.hand) }));
     else text = t("log_" + entry.type, params);
-    if (entry.type === "show" && entry.hand) text += " : " + handName(entry.hand);
     if (entry.all_in) text += t("log_all_in");
     return text;
   }
@@ -352,11 +359,34 @@
     if (cfg.live) {
       renderActions(view);
       renderStatus(view);
-      if (view.me && view.me.to_act && !wasMyTurn) notifyTurn();
+      if (view.me && view.me.to_act && !wasMyTurn) {
+        notifyTurn();
+        keepTableInView();
+      }
       // The online evening's panels (static/js/table_evening.js) draw from the same view.
       document.dispatchEvent(new CustomEvent("arf:table-view", { detail: view }));
     }
     tick();
+  }
+
+  // On his turn the table, from the top seats to the status line, is scrolled into view above the
+  // action bar (beside it on a phone in landscape): his cards and the board are never under the bar.
+  // The felt's CSS height leaves room for it (table.css).
+  function keepTableInView() {
+    var bar = $("actions");
+    if (bar.hidden) return;
+    var barBox = bar.getBoundingClientRect();
+    var beside = barBox.left > window.innerWidth / 3;
+    var limit = beside ? window.innerHeight : window.innerHeight - barBox.height;
+    var top = $("felt").getBoundingClientRect().top;
+    document.querySelectorAll("#felt .seat").forEach(function (seat) {
+      top = Math.min(top, seat.getBoundingClientRect().top);
+    });
+    var bottom = $("status").getBoundingClientRect().bottom;
+    var shift = 0;
+    if (bottom > limit) shift = Math.min(bottom - limit, top); // down, not past the top seats
+    else if (top < 0) shift = top;
+    if (shift) window.scrollBy(0, shift);
   }
 
   function tick() {
@@ -430,6 +460,40 @@
     }
   }
 
+  // ---- the keyboard of a laptop: F folds, C checks or calls (or brings in), R bets or raises the
+  // amount shown, the up and down arrows change it by a big blind. Shown on the buttons (table.css
+  // draws data-key on screens with a mouse); never while typing in a field.
+  var KEYS = { f: "fold", c: "check-call", r: "raise" };
+  function bindKeys() {
+    Object.keys(KEYS).forEach(function (key) {
+      var button = $(KEYS[key]);
+      button.dataset.key = key.toUpperCase();
+      button.setAttribute("aria-keyshortcuts", key.toUpperCase());
+    });
+    $("amount").parentNode.dataset.key = "↑ ↓";
+    $("amount").setAttribute("aria-keyshortcuts", "ArrowUp ArrowDown");
+    document.addEventListener("keydown", function (event) {
+      var target = event.target;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+      var me = state.view && state.view.me;
+      var legal = me && me.to_act ? me.legal : null;
+      if (!legal || $("actions").hidden) return;
+      var key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+      if (KEYS[key]) {
+        var button = $(KEYS[key]);
+        if (!button.hidden && !button.closest("[hidden]")) {
+          event.preventDefault();
+          button.click();
+        }
+      } else if ((key === "ArrowUp" || key === "ArrowDown") && legal.min !== null && legal.min !== undefined) {
+        event.preventDefault();
+        var step = (state.view.hand && state.view.hand.big_blind) || 1;
+        setAmount(+$("amount").value + (key === "ArrowUp" ? step : -step), legal);
+      }
+    });
+  }
+
   function bindControls() {
     $("fold").addEventListener("click", function () { act("fold"); });
     $("check-call").addEventListener("click", function () { act(this.dataset.action); });
@@ -478,6 +542,7 @@
   } else {
     cfg.live = true;
     bindControls();
+    bindKeys();
     state.seq = cfg.snapshot.seq;
     state.base = cfg.snapshot;
     state.mine = myPart(cfg.snapshot, cfg.snapshot.seq);

@@ -34,7 +34,7 @@ def test_two_players_play_a_razz_hand_to_the_end(app_server, browser, artifacts)
 
     for page in pages:
         expect(page.locator("#hand-number")).to_have_text("Main n° 1", timeout=10_000)
-        expect(page.locator("#stakes")).to_contain_text("bring-in 10")
+        expect(page.locator("#stakes")).to_contain_text("mise forcée 10")
         # Third street: my two down cards and my up card face up; the other's two backs and his up card.
         expect(page.locator(".seat.me .playing-card[data-card]")).to_have_count(3)
         expect(page.locator(".seat.me .playing-card.down[data-card]")).to_have_count(2)
@@ -43,7 +43,7 @@ def test_two_players_play_a_razz_hand_to_the_end(app_server, browser, artifacts)
 
     # The player showing the highest card owes the bring-in: his middle button posts it.
     bring_in = [p for p in pages if p.locator("#actions:not([hidden]) #check-call").count()]
-    expect(bring_in[0].locator("#check-call")).to_have_text("Bring-in 10")
+    expect(bring_in[0].locator("#check-call")).to_have_text("Mise forcée 10")
     expect(bring_in[0].locator("#fold")).to_be_hidden()
 
     results = pages[0].locator("#results .result")
@@ -53,12 +53,14 @@ def test_two_players_play_a_razz_hand_to_the_end(app_server, browser, artifacts)
         for page in pages:
             button = page.locator("#actions:not([hidden]) #check-call")
             if button.count():
-                expect(button).to_have_text(re.compile(r"^(Parole|Suivre .*|Bring-in .*)$"))
+                expect(button).to_have_text(re.compile(r"^(Parole|Suivre .*|Mise forcée .*)$"))
                 button.click()
                 page.wait_for_timeout(300)
     for page in pages:
-        expect(page.locator("#results .result")).to_contain_text("gagne", timeout=10_000)
-        expect(page.locator("#results .result")).to_contain_text("bas")  # "Huit bas, ..."
+        expect(page.locator("#results .result")).to_contain_text(
+            re.compile("gagne|partagent"), timeout=10_000
+        )
+        expect(page.locator("#results .result")).to_contain_text("bas")  # "un 8 bas, 8-6-4-2-A"
         # Seven cards each, all face up now.
         expect(page.locator(".seat:not(.me) .playing-card[data-card]")).to_have_count(7)
         expect(page.locator(".seat.me .playing-card[data-card]")).to_have_count(7)

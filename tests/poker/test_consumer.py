@@ -389,3 +389,35 @@ async def test_leaving_an_open_table_between_hands_frees_the_seat(open_table):
         assert not await database_sync_to_async(Seat.objects.filter(table=table).exists)()
     finally:
         await h.close()
+
+
+HUGE = 10**20  # 20 digits: more than any database column holds
+
+OUT_OF_RANGE = [
+    ({"type": "act", "action": "raise", "amount": HUGE}, "bad_amount"),
+    ({"type": "act", "action": "call", "hand": HUGE}, "malformed"),
+    ({"type": "act", "action": "call", "seq": HUGE}, "malformed"),
+    ({"type": "act", "action": "call", "seq": -1}, "malformed"),
+    ({"type": "sit", "seat": HUGE}, "bad_seat"),
+]
+
+
+@pytest.mark.parametrize(("message", "code"), OUT_OF_RANGE)
+async def test_a_number_out_of_range_is_refused_before_the_table_is_touched(table_with_two, message, code):
+    table, hery, voahangy, _ = table_with_two
+    h, v = await clients(table, hery, voahangy)
+    try:
+        player = actor_of(h.view, [hery, voahangy])
+        client = {hery.pk: h, voahangy.pk: v}[player.pk]
+        await client.send({"hand": table.hand_id, "seq": table.seq, **message})
+        error = await client.error()
+        assert error["code"] == code and error["message"]
+        if code == "bad_amount":
+            assert "2" in error["message"] and "147" in error["message"]  # the limit is named
+        stored = await database_sync_to_async(Table.objects.get)(pk=table.pk)
+        assert stored.seq == table.seq
+        await client.send({"type": "snapshot"})
+        assert (await client.next())["type"] == "snapshot"  # the connection stays
+    finally:
+        await h.close()
+        await v.close()

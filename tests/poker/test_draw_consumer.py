@@ -231,3 +231,25 @@ def test_the_practice_table_needs_no_opponent(db):
     table = draw.draw_practice_open(user=hery)
     assert table.kind == Table.Kind.PRACTICE and table.variant == Table.Variant.DEALER_DRAW
     assert table.deadline_kind == Table.DeadlineKind.BETTING
+
+
+@pytest.mark.parametrize(
+    ("message", "code"),
+    [
+        ({"type": "bet", "amount": 10**20}, "bad_amount"),
+        ({"type": "draw", "cards": [], "hand": 10**20, "seq": 1}, "malformed"),
+        ({"type": "sit", "seat": 10**20}, "bad_seat"),
+    ],
+)
+async def test_a_number_out_of_range_is_refused_and_changes_nothing(draw_table, message, code):
+    table, hery, *_ = draw_table
+    (h,) = await clients(table, hery)
+    try:
+        before = await database_sync_to_async(Table.objects.get)(pk=table.pk)
+        await h.send(message)
+        error = await h.error()
+        assert error["code"] == code and error["message"]
+        after = await database_sync_to_async(Table.objects.get)(pk=table.pk)
+        assert after.seq == before.seq
+    finally:
+        await h.close()
