@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
+
+from poker.broadcast import deferred, send_now
 
 MESSAGE = '{"type": "notice"}'
 
@@ -29,6 +30,9 @@ def notify(user_ids: Iterable[int | None]) -> None:
 
 
 def _send(user_ids: list[int]) -> None:
-    layer = get_channel_layer()
-    for user_id in user_ids:
-        async_to_sync(layer.group_send)(group_name(user_id), {"type": "evening.notice", "text": MESSAGE})
+    messages = [(group_name(u), {"type": "evening.notice", "text": MESSAGE}) for u in user_ids]
+    pending = deferred.get()
+    if pending is not None:  # a service run by a consumer or the clock: sent from the event loop
+        pending.extend(messages)
+    else:
+        async_to_sync(send_now)(messages)

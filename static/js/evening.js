@@ -8,11 +8,13 @@
   var box = document.getElementById("evening");
   if (!box) return;
   var handOnShow = false, pending = false, retry = 0;
+  // This page is (or was, before his table finished) the table he was seated at.
+  var wasHere = box.dataset.table === location.pathname;
 
   function refresh() {
     if (handOnShow) { pending = true; return; }
     pending = false;
-    var before = box.dataset.table;
+    var before = box.dataset.table;  // where he sat when this notice was drawn
     fetch(box.dataset.url + "?page=" + encodeURIComponent(location.pathname), { credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
       .then(function (html) {
@@ -21,7 +23,8 @@
         box.replaceWith(fresh);
         box = fresh;
         var now = box.dataset.table;
-        if (before && before === location.pathname && now && now !== before) location.assign(now);
+        wasHere = wasHere || before === location.pathname;
+        if (wasHere && now && now !== location.pathname) location.assign(now);
       })
       .catch(function () { /* the next notice or reconnection asks again */ });
   }
