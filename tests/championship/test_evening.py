@@ -405,3 +405,20 @@ async def test_the_organizer_sees_stacks_and_who_is_connected_and_pauses_every_t
             assert table.status != Table.Status.PAUSED and not table.pause_requested
     finally:
         await player.close()
+
+
+def test_the_notice_costs_one_query_a_page_to_a_stranger_and_three_to_a_player_tonight():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from championship.selectors import evening_for
+
+    session, users = online_session(4)
+    run.session_start(session=session, by=None)
+    stranger = UserFactory(username="stranger")
+    with CaptureQueriesContext(connection) as queries:
+        assert evening_for(stranger) is None
+    assert len(queries) == 1
+    with CaptureQueriesContext(connection) as queries:
+        assert evening_for(users[0]).kind == "seated"
+    assert len(queries) == 3

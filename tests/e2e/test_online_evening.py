@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from .server import AppServer
 
 SHOTS = Path("/tmp/shots-evening")
+OTHER_SIZES = [(412, 915), (1366, 900)]
 PASSWORD = "evening-pass-2026"
 SETUP = f"""
 from datetime import date
@@ -85,10 +86,16 @@ def _phone(browser, server, username):  # (the organizer's is resized to a lapto
     return page
 
 
-def _shot(page, artifacts, name):
+def _shot(page, artifacts, name, *, sizes=()):
+    """The page as it is (and at the other viewports in ``sizes``, then back)."""
     SHOTS.mkdir(exist_ok=True)
     for folder in (SHOTS, artifacts):
         page.screenshot(path=str(folder / f"evening-{name}.png"), full_page=True)
+    size = page.viewport_size
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(SHOTS / f"evening-{name}-{width}x{height}.png"), full_page=True)
+    page.set_viewport_size(size)
 
 
 def test_a_whole_online_evening_seen_from_two_phones(browser, artifacts, tmp_path):
@@ -110,7 +117,7 @@ def test_a_whole_online_evening_seen_from_two_phones(browser, artifacts, tmp_pat
         expect(organizer.locator("#session-status")).to_have_text("1er tour")
         server.shell(FAST_BLINDS.format(pk=pk))
         expect(notice).to_contain_text("Vous jouez le tour 1 à la table", timeout=5000)
-        _shot(a, artifacts, "1-home-notice")
+        _shot(a, artifacts, "1-home-notice", sizes=OTHER_SIZES)
         away = server.shell(ARRANGE).strip().splitlines()[-1]
 
         # Get ready: his table counts down and names who is still on the way.
@@ -118,10 +125,10 @@ def test_a_whole_online_evening_seen_from_two_phones(browser, artifacts, tmp_pat
         expect(a.locator("#get-ready")).to_be_visible()
         expect(a.locator("#get-ready-missing")).to_contain_text(away)
         expect(a.locator("#evening")).to_be_hidden()  # he is at his table: no link to it
-        _shot(a, artifacts, "2-get-ready")
+        _shot(a, artifacts, "2-get-ready", sizes=OTHER_SIZES)
         organizer.reload()
         expect(organizer.locator(".online-seat").first).to_be_visible()
-        _shot(organizer, artifacts, "2b-organizer-tables")
+        _shot(organizer, artifacts, "2b-organizer-tables", sizes=[(360, 640), (412, 915)])
         expect(a.locator("#get-ready")).to_be_hidden(timeout=40000)  # the countdown ended: dealt
         expect(a.locator("#hand-number")).not_to_be_empty()
 
@@ -150,7 +157,7 @@ def test_a_whole_online_evening_seen_from_two_phones(browser, artifacts, tmp_pat
         expect(b.locator("#evening")).to_contain_text("Votre classement", timeout=10000)
         _shot(b, artifacts, "5-end-second-phone")
         expect(a.locator("#evening")).to_contain_text(re.compile("éliminé au tour 1|Votre classement"))
-        _shot(a, artifacts, "6-end-first-phone")
+        _shot(a, artifacts, "6-end-first-phone", sizes=OTHER_SIZES)
         session_page = b.context.new_page()
         session_page.goto(f"{server.url}/championnat/seances/{pk}/")
         expect(session_page.locator("#results tbody tr")).to_have_count(9)
