@@ -302,9 +302,11 @@ class _Play:
             self.dirty_seats.discard(seat.number)
         # A tournament table stops at its last players; an open table waits for new ones.
         if busted and table.kind == Table.Kind.TOURNAMENT and self.players_left() <= table.stop_at_players:
+            # Finished now (the championship hears it in this transaction), but the page says so only
+            # once the hand that finished it has been shown: its run-out, then the pause.
             table.status = Table.Status.FINISHED
             if not self.revealing:
-                self._clear_deadline()
+                self._set_deadline(Table.DeadlineKind.NEXT_HAND, _ms("POKER_PAUSE_MS", 3000))
         elif self.revealing:
             pass  # the reveal deadline schedules the next hand once the board is all shown
         else:
@@ -331,6 +333,7 @@ class _Play:
         table = self.table
         self._clear_deadline()
         if table.status == Table.Status.FINISHED:
+            self.bump()  # the last hand's pause is over: the page now says the table is finished
             return False
         if table.pause_requested:
             table.status = Table.Status.PAUSED
@@ -988,8 +991,7 @@ def _reveal_next_street(play: _Play) -> None:
         play._set_deadline(Table.DeadlineKind.REVEAL, _ms("POKER_REVEAL_MS", 1000))
         return
     table.visible_seq = table.seq
-    if table.status != Table.Status.FINISHED:
-        play._set_deadline(Table.DeadlineKind.NEXT_HAND, _ms("POKER_PAUSE_MS", 3000))
+    play._set_deadline(Table.DeadlineKind.NEXT_HAND, _ms("POKER_PAUSE_MS", 3000))
 
 
 # --------------------------------------------------------------------------------------------------

@@ -391,3 +391,11 @@ def registrations_csv(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session(pk)
     rows = (fee_row(session, r) for r in selectors.session_registrations(session))
     return csv_response(f"inscriptions-seance-{session.pk}.csv", fee_header(), rows)
+
+
+@require_GET
+def evening_notice(request: HttpRequest) -> HttpResponse:
+    """The player's notice of tonight's online session alone (static/js/evening.js asks for it again
+    on each notice of his socket); ``page``: the path of the page that shows it."""
+    page = request.GET.get("page", "")
+    return render(request, "partials/evening.html", {"page_path": page if page.startswith("/") else ""})
