@@ -102,6 +102,9 @@ def table_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
             "chat-on": lambda: services.table_set_chat(table=table, enabled=True),
             "chat-off": lambda: services.table_set_chat(table=table, enabled=False),
         }
+    if not is_organizer(request.user):
+        # A player at his own practice table: it deals by itself, so he may only pause and resume it.
+        actions = {k: v for k, v in actions.items() if k in ("pause", "resume")}
     if command not in actions:
         raise Http404
     try:

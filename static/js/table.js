@@ -275,7 +275,7 @@
     pre.querySelectorAll("input").forEach(function (box) { box.checked = me && me.pre_action === box.value; });
     var controls = $("me-controls");
     if (controls) {
-      controls.hidden = !cfg.live || !me || !me.seat;
+      controls.hidden = !cfg.live || !me || !me.seat || view.table.status === "finished";
       $("sit-out").hidden = !me || me.sitting_out;
       $("sit-in").hidden = !me || !me.sitting_out;
     }
@@ -342,6 +342,19 @@
     }
   }
 
+  // The buttons of whoever runs the table (templates/poker/partials/organizer.html): only those
+  // that apply now ("new": before the first hand; "running"; "paused"), none once it is finished.
+  function renderOrganizer(view) {
+    var panel = $("organize");
+    if (!panel) return;
+    var status = view.table.status;
+    panel.hidden = status === "finished";
+    panel.querySelectorAll("[data-when]").forEach(function (form) {
+      var when = form.dataset.when;
+      form.hidden = !(when === "new" ? !view.hand && status !== "playing" : when === "paused" ? status === "paused" : status !== "paused");
+    });
+  }
+
   function render(view) {
     var wasMyTurn = state.view && state.view.me && state.view.me.to_act;
     state.view = view;
@@ -352,6 +365,7 @@
     if (cfg.live) {
       renderActions(view);
       renderStatus(view);
+      renderOrganizer(view);
       if (view.me && view.me.to_act && !wasMyTurn) {
         notifyTurn();
         keepTableInView();

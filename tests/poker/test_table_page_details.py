@@ -37,3 +37,55 @@ def test_the_last_actions_newest_first_are_numbered_down_to_the_first(client, pl
         reverse("poker:hand_replay", args=[played_hand.pk, 1]),
     ):
         assert " reversed" in log_list(client.get(url).content.decode()), url
+
+
+def organize_panel(html: str) -> str:
+    match = re.search(r'<section class="card organize" id="organize">.*?</section>', html, re.S)
+    return match.group(0) if match else ""
+
+
+def test_a_players_own_practice_table_shows_him_only_pause_and_resume_in_his_words(client, players):
+    hery = players[0]
+    table = services.practice_table_open(user=hery, bots=2)
+    client.force_login(hery)
+    panel = organize_panel(client.get(table.get_absolute_url()).content.decode())
+    assert "Votre table d’entraînement" in panel and "Mettre en pause" in panel
+    for word in ("Organisateur", "Lancer", "Fermer la discussion", "Ouvrir la discussion"):
+        assert word not in panel
+    for command in ("start", "chat-off", "chat-on"):
+        response = client.post(reverse("poker:table_command", args=[table.pk, command]))
+        assert response.status_code == 404
+    table.refresh_from_db()
+    assert table.chat_enabled
+    client.post(reverse("poker:table_command", args=[table.pk, "pause"]))
+    table.refresh_from_db()
+    assert table.pause_requested or table.status == Table.Status.PAUSED
+    panel = organize_panel(client.get(table.get_absolute_url()).content.decode())
+    if table.status == Table.Status.PAUSED:
+        assert re.search(r'data-when="paused">', panel) and re.search(r'data-when="running" hidden', panel)
+
+
+def start_form(panel: str) -> str:
+    return re.search(r'<form[^>]*data-when="new"[^>]*>', panel).group(0)
+
+
+def test_the_organizers_start_button_goes_once_the_first_hand_is_dealt(client, players):
+    from tests.factories import OrganizerFactory
+
+    table = services.table_open(name="Vendredi", kind=Table.Kind.TOURNAMENT)
+    services.table_seat_player(table=table, user=players[0], stack=1000, seat=1)
+    services.table_seat_player(table=table, user=players[1], stack=1000, seat=2)
+    client.force_login(OrganizerFactory())
+    panel = organize_panel(client.get(table.get_absolute_url()).content.decode())
+    assert "Organisateur" in panel and "hidden" not in start_form(panel)
+    client.post(reverse("poker:table_command", args=[table.pk, "start"]))
+    panel = organize_panel(client.get(table.get_absolute_url()).content.decode())
+    assert "hidden" in start_form(panel)
+
+
+def test_a_finished_table_offers_no_organizers_buttons(client, players, played_hand):
+    from tests.factories import OrganizerFactory
+
+    Table.objects.filter(pk=played_hand.pk).update(status=Table.Status.FINISHED)  # as at its end
+    client.force_login(OrganizerFactory())
+    assert organize_panel(client.get(played_hand.get_absolute_url()).content.decode()) == ""
