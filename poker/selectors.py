@@ -25,10 +25,13 @@ def table_players(table: Table) -> list[tuple[int, int, int]]:
     return list(Seat.objects.filter(table=table).order_by("number").values_list("user_id", "number", "stack"))
 
 
-def table_list() -> QuerySet[Table]:
-    """The tables a player can open: not finished, with their players counted."""
+def table_list(user) -> QuerySet[Table]:
+    """The tables ``user`` may want to open, not finished, with their players counted: the open and
+    tournament tables, the demo tables, his own practice tables (not other players' practice)."""
+    mine_or_demo = Q(created_by__isnull=True) | Q(created_by=user)
     return (
         Table.objects.exclude(status=Table.Status.FINISHED)
+        .filter(~Q(kind=Table.Kind.PRACTICE) | mine_or_demo)
         .annotate(players=Count("seats"), humans=Count("seats", filter=Q(seats__is_bot=False)))
         .order_by("kind", "-created_at")
     )

@@ -30,7 +30,7 @@ def table_list(request: HttpRequest) -> HttpResponse:
         request,
         "poker/table_list.html",
         {
-            "tables": selectors.table_list(),
+            "tables": selectors.table_list(request.user),
             "my_tables": selectors.tables_of(request.user),
             "bankroll": bankroll_chips(request.user),
             "can_refill": can_refill(request.user),

@@ -89,3 +89,29 @@ def test_a_finished_table_offers_no_organizers_buttons(client, players, played_h
     Table.objects.filter(pk=played_hand.pk).update(status=Table.Status.FINISHED)  # as at its end
     client.force_login(OrganizerFactory())
     assert organize_panel(client.get(played_hand.get_absolute_url()).content.decode()) == ""
+
+
+def list_rows(html: str) -> list[str]:
+    body = re.search(r"<tbody>(.*?)</tbody>", html, re.S).group(1)
+    return re.findall(r"<tr>(.*?)</tr>", body, re.S)
+
+
+def test_the_table_list_shows_a_player_his_own_practice_tables_and_the_demo_not_the_others(client, players):
+    from django.core.management import call_command
+
+    from poker import draw
+
+    hery, voahangy = players[:2]
+    call_command("load_demo_tables", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    services.practice_table_open(user=hery, bots=2)
+    draw.draw_practice_open(user=hery)
+    services.practice_table_open(user=voahangy, bots=2)
+    services.table_open(name="Table du vendredi", kind=Table.Kind.CASH)
+    client.force_login(hery)
+    rows = list_rows(client.get(reverse("poker:table_list")).content.decode())
+    names = [re.search(r">([^<]+)</a>", row).group(1) for row in rows]
+    assert "Table du vendredi" in names and "Table de démonstration" in names
+    assert "Entraînement de Hery" in names and "Contre le croupier : Hery" in names
+    assert not [n for n in names if "Voahangy" in n]
+    dealer_row = next(row for row in rows if "Contre le croupier : Hery" in row)
+    assert "robots" not in dealer_row and "Entraînement" in dealer_row
