@@ -115,3 +115,21 @@ def test_the_table_list_shows_a_player_his_own_practice_tables_and_the_demo_not_
     assert not [n for n in names if "Voahangy" in n]
     dealer_row = next(row for row in rows if "Contre le croupier : Hery" in row)
     assert "robots" not in dealer_row and "Entraînement" in dealer_row
+
+
+def visible_helps(html: str) -> list[str]:
+    return re.findall(r'<small class="help">(.*?)</small>', html, re.S)
+
+
+def test_opening_a_holdem_table_shows_no_help_of_the_dealer_game(client):
+    from tests.factories import OrganizerFactory
+
+    client.force_login(OrganizerFactory())
+    html = client.get(reverse("poker:table_create")).content.decode()
+    helps = visible_helps(html)
+    assert helps and not [h for h in helps if "croupier" in h or "entraînement" in h]
+    # The dealer game's helps ride along for the page's script, shown when that game is chosen.
+    assert 'data-help-dealer_draw="Contre le croupier : le temps pour miser, puis pour échanger."' in html
+    # A dealer-draw form sent back with an error shows that game's helps.
+    html = client.post(reverse("poker:table_create"), {"variant": "dealer_draw", "name": ""}).content.decode()
+    assert any("croupier" in h for h in visible_helps(html))
