@@ -39,3 +39,10 @@ def test_the_dealer_is_the_croupier_never_the_donneur():
     assert not [text for text in french_texts() if "donneur" in text.lower()]
     with translation.override("fr"):
         assert str(Table.Variant.DEALER_DRAW.label) == "Poker 5 cartes contre le croupier"
+
+
+def test_the_round_2_stack_reset_says_it_gives_the_starting_stack_again():
+    """ "Remettre les tapis à zéro" read as "to zero chips": the setting gives the starting stack."""
+    with translation.override("fr"):
+        label = translation.gettext("Reset the stacks for round 2")
+    assert "zéro" not in label and "tapis de départ" in label
