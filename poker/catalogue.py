@@ -93,6 +93,8 @@ def draw_catalogue() -> dict[str, str]:
         "drew": _("Drew %(n)s"),
         "stood_pat": _("Stood pat"),
         "push": _("Push"),
+        "won": _("Won %(amount)s"),
+        "lost": _("Lost %(amount)s"),
         "bet_label": _("Bet: %(amount)s"),
         "limits": _("Bets %(min)s to %(max)s"),
         "one_deck": _("one deck"),

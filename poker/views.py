@@ -181,7 +181,12 @@ def _draw_table_detail(request: HttpRequest, table: Table) -> HttpResponse:
     return render(
         request,
         "poker/draw_table.html",
-        {"table": table, "config": config, "can_organize": _can_organize(request, table)},
+        {
+            "table": table,
+            "config": config,
+            "can_organize": _can_organize(request, table),
+            "paytable": draw.paytable(table.decks),
+        },
     )
 
 
