@@ -1,7 +1,8 @@
 # The app image: daphne (on uvloop, arf/serve.py) serving arf.asgi (HTTP + websockets). See docker-compose.yml.
 FROM python:3.11-slim-bookworm
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
-RUN apt-get update && apt-get install -y --no-install-recommends gettext curl && rm -rf /var/lib/apt/lists/*
+# postgresql-client: pg_dump and pg_restore for `manage.py backup_db` and `restore_db` (Debian 12: 15, as the db image).
+RUN apt-get update && apt-get install -y --no-install-recommends gettext curl postgresql-client && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY requirements.txt .
 RUN pip install -r requirements.txt

@@ -13,4 +13,8 @@ urlpatterns = [
     ),
     path("mot-de-passe/fait/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("profil/", views.profile, name="profile"),
+    path("comptes/", views.account_list, name="account_list"),
+    path("comptes/debloquer/", views.lockout_clear, name="lockout_clear"),
+    path("comptes/<int:pk>/reinitialisation/", views.password_reset_create, name="password_reset_create"),
+    path("reinitialisation/<str:token>/", views.password_reset_use, name="password_reset_use"),
 ]

@@ -14,6 +14,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from poker.clock import DeadlineLoopMiddleware, start_with_daphne  # noqa: E402
 
+from .logs import WebsocketContextMiddleware  # noqa: E402
 from .routing import websocket_urlpatterns  # noqa: E402
 
 # The tables' deadlines also fire in each web process (started with daphne, else by the first
@@ -25,7 +26,9 @@ application = DeadlineLoopMiddleware(
         {
             "http": django_asgi_app,
             # A browser on another site must not open a socket with our visitor's cookies.
-            "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+            "websocket": AllowedHostsOriginValidator(
+                AuthMiddlewareStack(WebsocketContextMiddleware(URLRouter(websocket_urlpatterns)))
+            ),
         }
     )
 )

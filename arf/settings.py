@@ -4,6 +4,7 @@ Embedded default: SQLite and the in-memory channel layer, so `make run` works on
 Deployment: DATABASE_URL (PostgreSQL) and REDIS_URL (Redis), DEBUG=0, a real SECRET_KEY.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -31,8 +32,10 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "axes",
     "django_htmx",
     "channels",
+    "arf",  # the project's own commands: backup_db, restore_db
     "accounts",
     "poker",
     "championship",
@@ -46,9 +49,12 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "arf.logs.RequestContextMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "arf.urls"
@@ -75,6 +81,10 @@ DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
         conn_max_age=env_int("DB_CONN_MAX_AGE", 0),
+        # A kept connection is checked before its first query of a request, a websocket message or
+        # a deadline trip: one the database has closed (restart, idle timeout) is replaced instead
+        # of failing that query with a traceback.
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -108,6 +118,27 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Login throttling (django-axes): the first backend refuses a locked-out username or address before
+# any password is checked; every authenticate() call goes through it, whatever the page.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
+# Locked by username (someone guessing one member's password) and by address (one machine trying
+# many usernames), each on its own.
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+# A success must not wipe the failures of the address: a member could otherwise keep guessing
+# another's password between his own logins.
+AXES_RESET_ON_SUCCESS = False
+# Behind nginx, daphne (--proxy-headers) puts the visitor's address in REMOTE_ADDR.
+AXES_IPWARE_META_PRECEDENCE_ORDER = ("REMOTE_ADDR",)
+# The logs name the username and address of a failed login (the organizer wants to know who is
+# being guessed); the password is never stored or logged.
+AXES_SENSITIVE_PARAMETERS: list[str] = []
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -149,9 +180,23 @@ X_FRAME_OPTIONS = "DENY"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # One line per event on stdout, with the table, hand and user it concerns (arf.logs).
+    "filters": {"context": {"()": "arf.logs.ContextFilter"}},
+    "formatters": {"line": {"()": "arf.logs.OneLineFormatter"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "filters": ["context"],
+            "formatter": "line",
+        }
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "loggers": {"daphne": {"level": "WARNING"}, "django.channels.server": {"level": "WARNING"}},
+    "loggers": {
+        "daphne": {"level": "WARNING"},
+        "django.channels.server": {"level": "WARNING"},
+        "axes": {"level": "WARNING"},
+    },
 }
 
 # In development daphne serves the static files straight from the apps' folders.
@@ -165,3 +210,6 @@ POKER_BOT_MS = env_int("POKER_BOT_MS", 800)  # a practice bot "thinking"
 POKER_DEADLINE_POLL_MS = env_int("POKER_DEADLINE_POLL_MS", 200)
 # Each web process also fires due deadlines, so `make run` needs no worker; off where a worker runs.
 POKER_DEADLINE_LOOP = env_bool("POKER_DEADLINE_LOOP", True)
+
+# How long a password-reset link made by the organizer stays valid.
+PASSWORD_RESET_HOURS = env_int("PASSWORD_RESET_HOURS", 24)

@@ -13,3 +13,5 @@ urlpatterns = [
     path("tables/", include("poker.urls")),
     path("admin/", admin.site.urls),
 ]
+
+handler500 = "arf.views.server_error"

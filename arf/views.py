@@ -1,6 +1,12 @@
+import functools
+import logging
+
+from django.conf import settings
 from django.db import connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseServerError, JsonResponse
 from django.shortcuts import render
+from django.template import loader
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 
@@ -17,9 +23,51 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", context)
 
 
-@require_GET
-def healthz(request: HttpRequest) -> JsonResponse:
-    """For the proxy and docker-compose health checks: the process answers and the database too."""
+logger = logging.getLogger(__name__)
+
+
+@functools.cache
+def _redis(url: str):
+    """One client a process: its pool keeps the connection, so a check is one PING."""
+    import redis
+
+    return redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
+
+
+def _check(name: str, probe) -> str:
+    try:
+        probe()
+    except Exception as error:
+        logger.warning("health check: %s does not answer: %s", name, error)
+        return "error"
+    return "ok"
+
+
+def _database() -> None:
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")
-    return JsonResponse({"status": "ok"})
+
+
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    """For the proxy and docker-compose health checks: the process answers, and so do the database
+    and Redis (when the deployment has one). Cheap: one SELECT 1 and one PING, nothing rendered.
+    503 as soon as one of them fails, saying which."""
+    checks = {"database": _check("the database", _database)}
+    if settings.REDIS_URL:
+        checks["redis"] = _check("Redis", lambda: _redis(settings.REDIS_URL).ping())
+    healthy = all(state == "ok" for state in checks.values())
+    return JsonResponse({"status": "ok" if healthy else "error", **checks}, status=200 if healthy else 503)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """The 500 page, in the visitor's language, with a way back home. It is drawn without the
+    request's context (the context processors may be what failed), and if even that fails, a
+    plain text still says what happened."""
+    try:
+        return HttpResponseServerError(loader.get_template("500.html").render({}))
+    except Exception:
+        logger.exception("the 500 page could not be drawn")
+        return HttpResponseServerError(
+            _("Something went wrong. Back to the home page: /"), content_type="text/plain; charset=utf-8"
+        )

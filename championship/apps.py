@@ -14,9 +14,7 @@ class ChampionshipConfig(AppConfig):
         from .services.clock import blinds_for_provider
 
         register_blind_provider("championship", blinds_for_provider)
-        signals.player_knocked_out.connect(
-            receivers.on_player_knocked_out, dispatch_uid="championship_knockout"
-        )
+        signals.hand_knockouts.connect(receivers.on_hand_knockouts, dispatch_uid="championship_knockout")
         signals.table_finished.connect(
             receivers.on_table_finished, dispatch_uid="championship_table_finished"
         )

@@ -9,7 +9,7 @@ from datetime import date, datetime, time, timedelta
 from django.utils import timezone
 
 from . import rules
-from .models import Member, Registration, Result, Season, Session
+from .models import Member, Registration, Result, Season, Session, nickname_key
 
 
 def build_history(
@@ -17,7 +17,13 @@ def build_history(
 ) -> list[Member]:
     rng = random.Random(seed)
     members = Member.objects.bulk_create(
-        Member(full_name=f"Joueur {i}", nickname=f"{prefix}{i:03d}", branch="Rakoto") for i in range(players)
+        Member(
+            full_name=f"Joueur {i}",
+            nickname=f"{prefix}{i:03d}",
+            nickname_key=nickname_key(f"{prefix}{i:03d}"),  # bulk_create skips save()
+            branch="Rakoto",
+        )
+        for i in range(players)
     )
     season_rows = Season.objects.bulk_create(
         Season(name=f"Saison {prefix}{2000 + s}", starts_on=date(2000 + s, 1, 15)) for s in range(seasons)

@@ -4,6 +4,39 @@ from django.contrib.auth.forms import UsernameField
 from django.utils.translation import gettext_lazy as _
 
 from .models import Member
+from .numbers import number
+
+# Bounds of every whole number a form accepts: beyond them a database refuses the value (or Python
+# cannot hand it to SQLite) and the page would crash instead of saying what is wrong.
+MAX_ID = 2**63 - 1  # BigAutoField keys, on every backend
+MAX_CHIPS = 1_000_000_000  # stacks and blinds (the chip columns are 32-bit integers)
+MAX_POINTS = 100_000
+MAX_TABLE = 99
+
+
+def bounded_int(raw: str, *, low: int, high: int, message: str) -> int:
+    """A whole number typed by a user (spaces allowed: "25 000"), within [low, high]."""
+    try:
+        value = int(str(raw).replace(" ", "").replace("\u202f", "").replace("\xa0", ""))
+    except ValueError as error:
+        raise forms.ValidationError(message) from error
+    if not low <= value <= high:
+        raise forms.ValidationError(message)
+    return value
+
+
+class BoundedModelMultipleChoiceField(forms.ModelMultipleChoiceField):
+    """Refuses keys no row can have before querying (`pk__in` overflows SQLite with a huge one)."""
+
+    def _check_values(self, value):
+        for pk in value:
+            try:
+                bounded_int(pk, low=1, high=MAX_ID, message="")
+            except forms.ValidationError as error:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_pk_value"], code="invalid_pk_value", params={"pk": pk}
+                ) from error
+        return super()._check_values(value)
 
 
 def _squash(value: str) -> str:
@@ -70,30 +103,41 @@ def _int_list(text: str) -> list[int]:
     return [int(x) for x in text.replace(";", ",").replace(" ", ",").split(",") if x.strip()]
 
 
+def _too_big(values: list[int], high: int) -> bool:
+    return any(v > high for v in values)
+
+
 class SeasonForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
-    starts_on = forms.DateField(label=_("First session"), widget=forms.DateInput(attrs={"type": "date"}))
+    # An <input type=date> reads and sends ISO dates only, whatever the page's language.
+    starts_on = forms.DateField(
+        label=_("First session"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     sessions = forms.IntegerField(
         label=_("Sessions"), min_value=1, max_value=12, initial=6, help_text=_("One every two months.")
     )
     entry_fee = forms.DecimalField(label=_("Entry fee (EUR)"), max_digits=8, decimal_places=2, initial=1)
-    starting_stack = forms.IntegerField(label=_("Starting stack"), min_value=1, initial=5000)
+    starting_stack = forms.IntegerField(
+        label=_("Starting stack"), min_value=1, max_value=10_000_000, initial=5000
+    )
     points_scale = forms.CharField(
         label=_("Points by place"), initial="100, 80, 65, 50, 40, 30", help_text=_("1st, 2nd, 3rd, ...")
     )
     unplaced_points = forms.IntegerField(
-        label=_("Points for the other round-2 players"), min_value=0, initial=20
+        label=_("Points for the other round-2 players"), min_value=0, max_value=MAX_POINTS, initial=20
     )
     levels = forms.CharField(
         label=_("Blind levels"),
         widget=forms.Textarea(attrs={"rows": 8}),
         help_text=_("One level a line: small blind / big blind / ante."),
     )
-    level_minutes = forms.IntegerField(label=_("Minutes per level"), min_value=1, initial=15)
+    level_minutes = forms.IntegerField(label=_("Minutes per level"), min_value=1, max_value=240, initial=15)
     round2_reset_stacks = forms.BooleanField(
         label=_("Reset the stacks for round 2"), required=False, initial=True
     )
-    action_seconds = forms.IntegerField(label=_("Seconds to act (online)"), min_value=5, initial=30)
+    action_seconds = forms.IntegerField(
+        label=_("Seconds to act (online)"), min_value=5, max_value=600, initial=30
+    )
 
     def __init__(self, *args, editing: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -124,12 +168,16 @@ class SeasonForm(forms.Form):
         return _squash(self.cleaned_data["name"])
 
     def clean_points_scale(self) -> list[int]:
+        message = _("Write the points as whole numbers from 0 to %(max)s, separated by commas.") % {
+            "max": number(MAX_POINTS)
+        }
         try:
-            return _int_list(self.cleaned_data["points_scale"])
+            points = _int_list(self.cleaned_data["points_scale"])
         except ValueError as error:
-            raise forms.ValidationError(
-                _("Write the points as whole numbers, separated by commas.")
-            ) from error
+            raise forms.ValidationError(message) from error
+        if _too_big(points, MAX_POINTS) or len(points) > 100:
+            raise forms.ValidationError(message)
+        return points
 
     def clean_levels(self) -> list[list[int]]:
         levels = []
@@ -146,7 +194,13 @@ class SeasonForm(forms.Form):
                 numbers.append(ante_for(numbers[1]))
             if len(numbers) != 3:
                 raise forms.ValidationError(_("Each line: small blind / big blind / ante."))
+            if _too_big(numbers, MAX_CHIPS):
+                raise forms.ValidationError(
+                    _("Blinds and antes are at most %(max)s.") % {"max": number(MAX_CHIPS)}
+                )
             levels.append(numbers)
+        if len(levels) > 100:
+            raise forms.ValidationError(_("At most 100 blind levels."))
         return levels
 
 
@@ -156,6 +210,15 @@ class SessionForm(forms.Form):
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
     mode = forms.ChoiceField(label=_("Mode"), choices=())
+    ready_seconds = forms.IntegerField(
+        label=_("Online: get-ready countdown (seconds)"),
+        help_text=_(
+            "The first hand of each round waits until every player has opened his table, or this long."
+        ),
+        min_value=10,
+        max_value=900,
+        initial=120,
+    )
 
     def __init__(self, *args, **kwargs):
         from .models import Session
@@ -165,7 +228,7 @@ class SessionForm(forms.Form):
 
 
 class RegisterForm(forms.Form):
-    members = forms.ModelMultipleChoiceField(
+    members = BoundedModelMultipleChoiceField(
         label=_("Members to register"), queryset=Member.objects.none(), widget=forms.CheckboxSelectMultiple
     )
 
@@ -198,9 +261,13 @@ class ReasonForm(forms.Form):
 class ChipColourForm(forms.Form):
     colour = forms.CharField(label=_("Colour"), max_length=30)
     value = forms.IntegerField(
-        label=_("Value"), min_value=1, required=False, help_text=_("Blank: the app proposes one.")
+        label=_("Value"),
+        min_value=1,
+        max_value=MAX_CHIPS,
+        required=False,
+        help_text=_("Blank: the app proposes one."),
     )
-    count = forms.IntegerField(label=_("How many"), min_value=1)
+    count = forms.IntegerField(label=_("How many"), min_value=1, max_value=100_000)
 
     def clean_colour(self) -> str:
         return _squash(self.cleaned_data["colour"])

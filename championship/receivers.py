@@ -1,4 +1,4 @@
-"""What the online tables tell the championship (poker.signals, CONTRACT.md). Receivers run inside
+"""What the online tables tell the championship (poker.signals, poker/CONTRACT.md). Receivers run inside
 the transaction that ends the hand, so a knock-out is recorded with it or not at all."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import logging
 
 from django.utils import timezone
 
-from .models import GameTable, KnockOut, Registration, Seat, Session, TableMove
+from .models import KnockOut, Registration, Seat, Session, TableMove
 from .services import online
 from .services import sessions as services
 
@@ -23,44 +23,63 @@ def _session_of(table) -> Session | None:
     return Session.objects.select_related("season").filter(pk=int(key)).first()
 
 
-def on_player_knocked_out(
-    sender, *, table, user_id, hand_number, stack_at_hand_start, players_left, **kwargs
-):
+def on_hand_knockouts(sender, *, table, hand_number, busted, players_left, **kwargs):
+    """The players out in one hand, together: `knockout_record` applies the championship's cut rule
+    (rules.round1_busts) to them, exactly as for a hand recorded live."""
     session = _session_of(table)
     if session is None or session.round_number is None:
         return  # not a championship table
-    registration = (
-        Registration.objects.select_related("member").filter(session=session, member__user_id=user_id).first()
+    stacks = dict(busted)
+    registrations = list(
+        Registration.objects.select_related("member").filter(session=session, member__user_id__in=stacks)
     )
-    if registration is None:
-        logger.error("knock-out at table %s of a player not registered: user %s", table.pk, user_id)
-        return
-    seat = Seat.objects.filter(
-        session=session, round_number=session.round_number, registration=registration
-    ).first()
-    if seat is None or not seat.active:
+    if len(registrations) != len(stacks):
+        known = {r.member.user_id for r in registrations}
+        logger.error(
+            "knock-out at table %s of players not registered: users %s", table.pk, sorted(set(stacks) - known)
+        )
+    active = set(
+        Seat.objects.filter(
+            session=session, round_number=session.round_number, registration__in=registrations, active=True
+        ).values_list("registration_id", flat=True)
+    )
+    out = [(r, stacks[r.member.user_id]) for r in registrations if r.pk in active]
+    if not out:
         return  # already recorded (a signal sent twice changes nothing)
-    game_table = GameTable.objects.get(session=session, round_number=seat.round_number, number=seat.table)
-    if game_table.round_number == 1 and game_table.closed_at is not None:
-        # Out in the hand that brought the table to 3, with the bigger stack at its start (the
-        # signals come smallest first): he qualifies, like the rulebook's same-hand order says.
-        return
-    # A move out of this table may still be waiting for the end of this hand: he is out first.
-    TableMove.objects.filter(
-        registration=registration, applied_at__isnull=True, reverted_at__isnull=True
-    ).update(reverted_at=timezone.now())
-    services.knockout_record(
-        session=session,
-        table=seat.table,
-        busted=[(registration, stack_at_hand_start)],
-        by=None,
-        source=KnockOut.Source.ONLINE,
-        hand_key=f"t{table.pk}-h{hand_number}",
+    # A move out of this table may still be waiting for the end of this hand: he is out first, at
+    # the table he played at.
+    for move in TableMove.objects.filter(
+        registration_id__in=active, applied_at__isnull=True, reverted_at__isnull=True
+    ).order_by("-pk"):
+        Seat.objects.filter(
+            session=session, round_number=move.round_number, registration_id=move.registration_id
+        ).update(table=move.from_table, seat=move.from_seat)
+        move.reverted_at = timezone.now()
+        move.save(update_fields=["reverted_at"])
+    table_of = dict(
+        Seat.objects.filter(
+            session=session, round_number=session.round_number, registration_id__in=active
+        ).values_list("registration_id", "table")
     )
+    for number in sorted(set(table_of.values())):  # one table, unless the seats disagree
+        services.knockout_record(
+            session=session,
+            table=number,
+            busted=[(r, stack) for r, stack in out if table_of[r.pk] == number],
+            by=None,
+            source=KnockOut.Source.ONLINE,
+            hand_key=f"t{table.pk}-h{hand_number}",
+        )
 
 
 def on_table_finished(sender, *, table, remaining_user_ids, **kwargs):
-    """A table is done: the moves waiting for it can go (its players are between hands now)."""
+    """A table is done. Round 1: the last table to finish draws round 2 and opens its tables (the
+    organizer may still do it by hand before). Round 2: the moves waiting for it can go (its players
+    are between hands now)."""
     session = _session_of(table)
-    if session is not None and session.status == Session.Status.ROUND2:
+    if session is None:
+        return
+    if session.status == Session.Status.ROUND1:
+        services.round2_when_ready(session)
+    elif session.status == Session.Status.ROUND2:
         online.moves_apply(session=session)

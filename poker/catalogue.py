@@ -70,6 +70,16 @@ def table_catalogue() -> dict[str, str]:
     }
 
 
+def evening_catalogue() -> dict[str, str]:
+    """The words of the online evening's panels at a table (static/js/table_evening.js)."""
+    return {
+        "get_ready_text": _(
+            "The first hand is dealt when every player has this page open, or at the end of the countdown."
+        ),
+        "get_ready_missing": _("Still on the way: %(names)s"),
+    }
+
+
 def draw_catalogue() -> dict[str, str]:
     """The words of the dealer-draw table's script (static/js/draw.js)."""
     return {

@@ -16,6 +16,8 @@ import weakref
 from django.conf import settings
 from django.utils import timezone
 
+from arf.logs import log_context
+
 from . import services
 from .db import in_thread
 from .models import Table
@@ -39,10 +41,11 @@ def fire_due_deadlines() -> int:
     """Fire every due deadline once; returns how many fired (a synchronous call, for the worker)."""
     fired = 0
     for table_id, kind, seq in due_deadlines():
-        try:
-            fired += services.table_fire_deadline(table_id=table_id, kind=kind, seq=seq)
-        except Exception:  # one broken table must not stop the others' clocks
-            logger.exception("deadline of table %s failed", table_id)
+        with log_context(table=table_id):
+            try:
+                fired += services.table_fire_deadline(table_id=table_id, kind=kind, seq=seq)
+            except Exception:  # one broken table must not stop the others' clocks
+                logger.exception("deadline %s of table %s failed", kind, table_id)
     return fired
 
 
@@ -53,10 +56,11 @@ async def fire_due_deadlines_async() -> int:
     fired = 0
     fire = in_thread(services.table_fire_deadline)
     for table_id, kind, seq in await in_thread(due_deadlines)():
-        try:
-            fired += await fire(table_id=table_id, kind=kind, seq=seq)
-        except Exception:  # one broken table must not stop the others' clocks
-            logger.exception("deadline of table %s failed", table_id)
+        with log_context(table=table_id):
+            try:
+                fired += await fire(table_id=table_id, kind=kind, seq=seq)
+            except Exception:  # one broken table must not stop the others' clocks
+                logger.exception("deadline %s of table %s failed", kind, table_id)
     return fired
 
 

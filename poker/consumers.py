@@ -17,6 +17,7 @@ To the browser: ``snapshot`` (this viewer's whole view), ``update`` (``seq``, ``
 from __future__ import annotations
 
 import json
+import logging
 import time
 from typing import Any
 
@@ -25,6 +26,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from arf.language import chosen_language
+from arf.logs import log_context
 
 from . import clock, selectors, services
 from .db import in_thread
@@ -32,6 +34,8 @@ from .draw_consumer import DrawMessages
 from .messages import BadMessage, chips, hand_and_seq, seat_number
 from .models import Table
 from .services import TableError
+
+logger = logging.getLogger(__name__)
 
 MAX_MESSAGE = 2000
 ACTIONS = ("fold", "check", "call", "raise", "bet", "bring_in")
@@ -65,6 +69,7 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
         self.bucket = TokenBucket()
         self.warned_at = 0.0
         self.joined: list[str] = []
+        self.present = False  # counted at his seat (services.table_presence)
         variant = await in_thread(
             Table.objects.filter(pk=self.table_id).values_list("variant", flat=True).first
         )()
@@ -82,11 +87,22 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
         for group in (table.group_name, table.user_group_name(self.user_id)):
             await self.channel_layer.group_add(group, self.channel_name)
             self.joined.append(group)
+        await self.count_presence()
         await self.send_snapshot()
+
+    async def count_presence(self) -> None:
+        """A seated player with this page open is there: the get-ready wait and the organizer's view
+        of the tables read it (draw against the dealer has no such wait)."""
+        if self.handlers == "do_" and not self.present:
+            self.present = await in_thread(services.table_presence)(
+                table_id=self.table_id, user=self.user, connected=True
+            )
 
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+        if getattr(self, "present", False):
+            await in_thread(services.table_presence)(table_id=self.table_id, user=self.user, connected=False)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self.bucket.take():
@@ -102,7 +118,17 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
             handler = getattr(self, f"{self.handlers}{message['type']}", None)
             if handler is None:
                 raise BadMessage("unknown_type", _("Unknown message type."))
-            await handler(message)
+            hand = message.get("hand")
+            with log_context(hand=hand if isinstance(hand, int) else None):
+                try:
+                    await handler(message)
+                except (BadMessage, TableError):
+                    raise
+                except Exception:
+                    # A bug must not close the player's socket: logged with its traceback (and the
+                    # table, hand and user), the player is told, his next message is served as usual.
+                    logger.exception("websocket message %r failed", text_data[:200] if text_data else None)
+                    await self.send_error("server_error", _("Something went wrong on the server; try again."))
         except (BadMessage, TableError) as error:
             await self.send_error(error.code, error.message)
 
@@ -137,6 +163,7 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
     async def do_sit(self, message: dict[str, Any]) -> None:
         seat = seat_number(message.get("seat"))
         await in_thread(services.table_sit)(table_id=self.table_id, user=self.user, seat=seat)
+        await self.count_presence()
 
     async def do_leave(self, message: dict[str, Any]) -> None:
         await in_thread(services.table_leave)(table_id=self.table_id, user=self.user)

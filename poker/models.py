@@ -38,6 +38,7 @@ class Table(models.Model):
         TIME_BANK = "time_bank", _("Time bank")
         REVEAL = "reveal", _("All-in run-out")
         NEXT_HAND = "next_hand", _("Next hand")
+        GET_READY = "get_ready", _("Get ready")  # a round's first hand waits for the players
         BETTING = "betting", _("Betting time")  # draw against the dealer: bets before the deal
 
     # Settings
@@ -144,6 +145,10 @@ class Seat(models.Model):
     pre_action = models.CharField(max_length=20, choices=PreAction, blank=True, default="")
     # Draw against the dealer: the bet placed for the next round (0: none yet).
     round_bet = models.PositiveIntegerField(default=0)
+    # Open table pages (websockets) of the seated player, over every process: "connected" when > 0.
+    connections = models.PositiveSmallIntegerField(default=0)
+    # A player moved to a running table: until then a missed decision folds him without marking him away.
+    grace_until = models.DateTimeField(null=True, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

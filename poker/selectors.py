@@ -1,4 +1,4 @@
-"""Reads on tables: the championship's (CONTRACT.md), the pages', and each viewer's view."""
+"""Reads on tables: the championship's (poker/CONTRACT.md), the pages', and each viewer's view."""
 
 from __future__ import annotations
 

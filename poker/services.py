@@ -19,7 +19,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
@@ -110,6 +110,8 @@ class _Play:
         else:
             play.read_rows()
         play.private_before = {s.user_id: _private_part(s) for s in play.seats.values()}
+        if table.deadline_kind == Table.DeadlineKind.GET_READY:
+            play.read_presence()
         return play
 
     dealer_draw = False  # the services of draw against the dealer use a subclass (poker.draw)
@@ -311,6 +313,19 @@ class _Play:
     def players_left(self) -> int:
         return sum(1 for seat in self.seats.values() if seat.stack > 0)
 
+    def read_presence(self) -> None:
+        """The seats' open pages as counted now (``table_presence`` counts them without this lock)."""
+        counts = dict(Seat.objects.filter(table=self.table).values_list("pk", "connections"))
+        for seat in self.seats.values():
+            seat.connections = counts.get(seat.pk, 0)
+
+    def missing(self) -> list[Seat]:
+        """The seated players (bots aside) who have no table page open."""
+        return [s for s in self.seats.values() if s.stack > 0 and not s.is_bot and s.connections <= 0]
+
+    def getting_ready(self) -> bool:
+        return self.table.deadline_kind == Table.DeadlineKind.GET_READY
+
     def start_hand(self) -> bool:
         """Deal the next hand if the table can; else wait. True when a hand was dealt."""
         table = self.table
@@ -450,16 +465,13 @@ class _Play:
         """After saving: the championship's receivers may change this table in the same transaction."""
         if not self.knockouts:
             return
-        left = self.players_left()
-        for knockout in self.knockouts:
-            signals.player_knocked_out.send(
-                sender=Table,
-                table=self.table,
-                user_id=knockout.user_id,
-                hand_number=knockout.hand_number,
-                stack_at_hand_start=knockout.stack_at_hand_start,
-                players_left=left,
-            )
+        signals.hand_knockouts.send(
+            sender=Table,
+            table=self.table,
+            hand_number=self.knockouts[0].hand_number,
+            busted=[(k.user_id, k.stack_at_hand_start) for k in self.knockouts],
+            players_left=self.players_left(),
+        )
         if self.table.status == Table.Status.FINISHED:
             signals.table_finished.send(
                 sender=Table,
@@ -483,7 +495,7 @@ def _finish(play: _Play) -> None:
 
 
 # --------------------------------------------------------------------------------------------------
-# The contract with the championship (CONTRACT.md)
+# The contract with the championship (poker/CONTRACT.md)
 
 
 def table_open(
@@ -547,10 +559,13 @@ def table_seat_player(
     stack: int | None = None,
     seat: int | None = None,
     is_bot: bool = False,
+    grace_seconds: int = 0,
 ) -> Seat:
     """Seat ``user`` with ``stack`` chips (the table's starting stack by default) on ``seat`` or the
     first free seat. During a hand he waits for the next one. Open and practice tables start dealing
-    by themselves when two players are there."""
+    by themselves when two players are there. ``grace_seconds``: a player moved here while the table
+    plays, on his way to its page: for that long a missed decision folds him but does not mark him
+    away."""
     play = _Play.lock(table.pk)
     t = play.table
     if t.status == Table.Status.FINISHED:
@@ -569,8 +584,15 @@ def table_seat_player(
         raise TableError("bad_seat", _fmt(_("There is no seat %(seat)s at this table."), seat=seat))
     elif seat not in free:
         raise TableError("seat_taken", _("This seat is taken."))
+    grace_until = play.now + timedelta(seconds=grace_seconds) if grace_seconds > 0 else None
     created = Seat.objects.create(
-        table=t, user=user, number=seat, stack=stack, is_bot=is_bot, time_bank=t.time_bank_seconds
+        table=t,
+        user=user,
+        number=seat,
+        stack=stack,
+        is_bot=is_bot,
+        time_bank=t.time_bank_seconds,
+        grace_until=grace_until,
     )
     play.seats[seat] = created
     created.user = user
@@ -598,6 +620,60 @@ def table_start(*, table: Table) -> None:
         raise TableError("not_enough_players", _("At least two players must be present."))
     _finish(play)
     table.refresh_from_db()
+
+
+@transaction.atomic
+def table_get_ready(*, table: Table, seconds: int) -> None:
+    """The first hand of a round: dealt as soon as every seated player has the table page open, or
+    after ``seconds``, whichever comes first (nobody on his way is dealt in and folded as away).
+    Meanwhile the view counts down and names who is missing."""
+    play = _Play.lock(table.pk)
+    t = play.table
+    if play.in_hand:
+        raise TableError("in_hand", _("A hand is being played."))
+    if t.status == Table.Status.FINISHED:
+        raise TableError("finished", _("This table is finished."))
+    if play.players_left() < 2:
+        raise TableError("not_enough_players", _("At least two players must be seated."))
+    t.pause_requested = False
+    play.read_presence()
+    if play.missing():
+        t.status = Table.Status.WAITING
+        play._set_deadline(Table.DeadlineKind.GET_READY, timedelta(seconds=seconds))
+        play.bump()
+    else:
+        play.start_hand()
+    _finish(play)
+    table.refresh_from_db()
+
+
+def table_presence(*, table_id: int, user: AbstractBaseUser, connected: bool) -> bool:
+    """A seated player opened (or closed) a page of this table: True when his seat counted it.
+    Anybody else (a spectator, a player of another table) changes nothing. While the round's first
+    hand waits for the players, the others see who is still missing, and the last one awaited deals.
+
+    The count is its own statement, outside the table's lock, and is never written by a change of
+    the table (poker.writes leaves the column out): a change that holds the table row and writes
+    the seats never waits for it, nor it for them."""
+    seats = Seat.objects.filter(table_id=table_id, user=user, is_bot=False)
+    if connected:
+        counted = seats.update(connections=F("connections") + 1)
+    else:
+        counted = seats.filter(connections__gt=0).update(connections=F("connections") - 1)
+    if counted and Table.objects.filter(pk=table_id, deadline_kind=Table.DeadlineKind.GET_READY).exists():
+        _presence_changed(table_id)
+    return bool(counted)
+
+
+@transaction.atomic
+def _presence_changed(table_id: int) -> None:
+    play = _Play.lock(table_id)
+    if not play.getting_ready():
+        return
+    play.bump()
+    if not play.missing() and not play.in_hand:
+        play.start_hand()
+    _finish(play)
 
 
 @transaction.atomic
@@ -859,7 +935,7 @@ def table_fire_deadline(*, table_id: int, kind: str, seq: int) -> bool:
         or table.seq != seq
     ):
         return False
-    if kind == Table.DeadlineKind.NEXT_HAND:
+    if kind in (Table.DeadlineKind.NEXT_HAND, Table.DeadlineKind.GET_READY):
         play.start_hand()
     elif kind == Table.DeadlineKind.REVEAL:
         _reveal_next_street(play)
@@ -879,6 +955,8 @@ def _out_of_time(play: _Play) -> None:
     engine = play.engine
     if seat.is_bot:
         play.act(bots.decide(engine))
+    elif seat.grace_until is not None and play.now < seat.grace_until:
+        play.act(games.forced_answer(engine))  # on his way from another table: not away yet
     elif table.deadline_kind == Table.DeadlineKind.ACTION and seat.time_bank > 0:
         play._set_deadline(Table.DeadlineKind.TIME_BANK, timedelta(seconds=seat.time_bank))
         play.bump()

@@ -1,4 +1,4 @@
-"""What the tables tell other apps (the championship) without importing them.
+"""What the tables tell other apps (the championship) without importing them (poker/CONTRACT.md).
 
 Both signals are sent inside the transaction that ends the hand, so a receiver's writes commit or
 roll back with it: a knock-out is never lost nor counted twice.
@@ -6,9 +6,11 @@ roll back with it: a knock-out is never lost nor counted twice.
 
 from django.dispatch import Signal
 
-# sender=Table; kwargs: table, user_id, hand_number, stack_at_hand_start, players_left.
-# Several players out in one hand: one signal each, smallest stack at the start of the hand first.
-player_knocked_out = Signal()
+# sender=Table; kwargs: table, hand_number, busted, players_left. One signal per hand, for every
+# player out in it together: `busted` is a list of (user_id, stack_at_hand_start), smallest stack
+# first; `players_left` counts the players still holding chips after the hand. Who of them is really
+# out (a cut that saves the bigger stacks, a tie at the cut) is the receiver's rule, not the table's.
+hand_knockouts = Signal()
 
 # sender=Table; kwargs: table, remaining_user_ids (when the players left reach stop_at_players).
 table_finished = Signal()

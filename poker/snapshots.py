@@ -303,7 +303,11 @@ def table_view(
                 empty=False, user_id=seat.user_id, name=names[seat.user_id], stack=seat.stack, in_hand=False
             )
         if seat is not None:
-            entry.update(sitting_out=seat.sitting_out, bot=seat.is_bot, leaving=seat.leaving)
+            entry.update(
+                sitting_out=seat.sitting_out,
+                bot=seat.is_bot,
+                leaving=seat.leaving,
+            )
         # The seat's own player (not only the last hand's): whose "me" it is (``compose``).
         entry["seated"] = seat is not None and entry.get("user_id") == seat.user_id
         seat_views.append(entry)
@@ -340,7 +344,16 @@ def table_view(
         "hand": None,
         "log": [],
         "me": None,
+        "get_ready": None,
     }
+    if table.deadline_kind == Table.DeadlineKind.GET_READY and table.deadline_at is not None:
+        # The round's first hand waits for these players (or for the countdown's end).
+        view["get_ready"] = {
+            "ms": max(0, int((table.deadline_at - now).total_seconds() * 1000)),
+            "missing": [
+                names[s.user_id] for s in seats if s.stack > 0 and not s.is_bot and s.connections <= 0
+            ],
+        }
     if fold is not None:
         view["hand"] = _hand_entry(hand, fold)
         view["log"] = fold.log[-LOG_LENGTH:]

@@ -15,7 +15,7 @@ from accounts.roles import is_organizer
 
 from . import draw, selectors, services
 from .bankroll import bankroll_chips, bankroll_refill, can_refill
-from .catalogue import draw_catalogue, table_catalogue
+from .catalogue import draw_catalogue, evening_catalogue, table_catalogue
 from .draw_snapshots import draw_replay_steps
 from .engine import EVENT_TYPES, hand_history_text, visible_events
 from .forms import TableForm
@@ -75,7 +75,12 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "poker/table.html",
-        {"table": table, "config": config, "can_organize": _can_organize(request, table)},
+        {
+            "table": table,
+            "config": config,
+            "can_organize": _can_organize(request, table),
+            "evening_text": evening_catalogue(),
+        },
     )
 
 

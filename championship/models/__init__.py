@@ -2,7 +2,7 @@ from .audit import AuditEntry
 from .chips import ChipColour
 from .clock import SessionClock
 from .draws import GameTable, Seat, SeatingDraw, TableMove
-from .members import Invitation, Member
+from .members import Invitation, Member, nickname_key
 from .registrations import Registration
 from .results import KnockOut, Result
 from .seasons import Season
@@ -23,4 +23,5 @@ __all__ = [
     "Session",
     "SessionClock",
     "TableMove",
+    "nickname_key",
 ]

@@ -29,6 +29,8 @@ class Session(models.Model):
     scheduled_at = models.DateTimeField(_("date"))
     mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices, default=Mode.LIVE)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLANNED)
+    # Online: the first hand of each round waits this long at most for players to open their table.
+    ready_seconds = models.PositiveIntegerField(_("get-ready countdown (seconds)"), default=120)
     started_at = models.DateTimeField(null=True, blank=True)
     started_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -45,6 +47,10 @@ class Session(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["season", "number"], name="session_number_unique_in_season"),
             models.CheckConstraint(condition=models.Q(number__gte=1), name="session_number_positive"),
+            models.CheckConstraint(
+                condition=models.Q(ready_seconds__gte=10, ready_seconds__lte=900),
+                name="session_ready_10s_to_15min",
+            ),
         ]
 
     def __str__(self) -> str:

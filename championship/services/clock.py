@@ -13,6 +13,8 @@ from ..models import AuditEntry, Session, SessionClock
 from . import online
 from .sessions import lock
 
+MAX_LEVEL = 100  # levels people can jump to (1-based); the blinds double after the season's list
+
 
 def _clock(session: Session) -> SessionClock:
     if not session.is_running:
@@ -51,7 +53,7 @@ def clock_set_level(*, session: Session, level: int, by: AbstractBaseUser | None
     """Jumps to the start of a level (0-based); a paused clock stays paused."""
     session = lock(session)
     clock = _clock(session)
-    if level < 0 or level > 100:
+    if not 0 <= level < MAX_LEVEL:
         raise ValidationError(_("No such level."))
     now = timezone.now()
     before = clock.reading(level_seconds=session.season.level_seconds, now=now).level

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import Invitation, Member
+from ..models import Invitation, Member, nickname_key
 
 
 def _hash(token: str) -> str:
@@ -22,7 +22,7 @@ def _hash(token: str) -> str:
 
 
 def _check_nickname_free(nickname: str, *, exclude_pk: int | None = None) -> None:
-    taken = Member.objects.filter(nickname__iexact=nickname)
+    taken = Member.objects.filter(nickname_key=nickname_key(nickname))
     if exclude_pk is not None:
         taken = taken.exclude(pk=exclude_pk)
     if taken.exists():

@@ -1,4 +1,4 @@
-"""Sessions played online: the championship's side of CONTRACT.md. Live sessions do nothing here.
+"""Sessions played online: the championship's side of poker/CONTRACT.md. Live sessions do nothing here.
 
 - A draw opens one poker table per championship table (blinds from the session's clock through the
   "championship" blind provider; round 1 stops at 3 players), seats the players on their drawn
@@ -50,7 +50,8 @@ def check_available(session: Session) -> None:
 
 
 def after_draw(*, session: Session, draw: SeatingDraw, by) -> None:
-    """Opens, fills and starts the poker tables of a draw."""
+    """Opens and fills the poker tables of a draw; each deals its first hand once its players have
+    opened their table page, or at the end of the session's get-ready countdown."""
     if session.mode != Session.Mode.ONLINE:
         return
     season = session.season
@@ -63,25 +64,12 @@ def after_draw(*, session: Session, draw: SeatingDraw, by) -> None:
     for game_table in GameTable.objects.filter(
         session=session, round_number=round_number, closed_at__isnull=True
     ):
-        table = tables.table_open(
-            name=_("%(session)s – round %(round)s – table %(table)s")
-            % {"session": session, "round": round_number, "table": game_table.number},
-            variant=Table.Variant.HOLDEM,
-            max_seats=8,
-            blind_provider=provider_key(session),
-            action_seconds=season.action_seconds,
-            stop_at_players=3 if round_number == 1 else 1,
-            created_by=by,
-            kind=Table.Kind.TOURNAMENT,
-            starting_stack=season.starting_stack,
-        )
-        game_table.poker_table = table
-        game_table.save(update_fields=["poker_table"])
+        table = _open(session, game_table, by)
         for seat in (s for s in seats if s.table == game_table.number):
             tables.table_seat_player(
                 table=table, user=seat.registration.member.user, stack=season.starting_stack, seat=seat.seat
             )
-        tables.table_start(table=table)
+        tables.table_get_ready(table=table, seconds=session.ready_seconds)
 
 
 def _open(session: Session, game_table: GameTable, by=None) -> Table:
@@ -165,7 +153,10 @@ def moves_apply(*, session: Session) -> int:
             # cancels the move.
             blocked.add(user.pk)
             continue
-        tables.table_seat_player(table=target, user=user, stack=stack, seat=move.to_seat)
+        # On his way to the new table's page: not marked away before the get-ready countdown.
+        tables.table_seat_player(
+            table=target, user=user, stack=stack, seat=move.to_seat, grace_seconds=session.ready_seconds
+        )
         move.applied_at = timezone.now()
         move.save(update_fields=["applied_at"])
     for number, game_table in by_number.items():

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -100,18 +101,45 @@ def season_update(*, season: Season, **fields: Any) -> Season:
     return season
 
 
+def _renumber(season: Season) -> None:
+    """A session's number is its rank by date within the season (ties: the older record first),
+    so "Séance 4" always comes after "Séance 3", on the pages, the chart and the CSV. The caller
+    holds the season's lock."""
+    sessions = list(Session.objects.filter(season=season).order_by("scheduled_at", "pk"))
+    wanted = {s.pk: n for n, s in enumerate(sessions, start=1)}
+    if all(s.number == wanted[s.pk] for s in sessions):
+        return
+    # Out of the way first: (season, number) is unique at every step.
+    offset = max(s.number for s in sessions) + len(sessions)
+    Session.objects.filter(season=season).update(number=F("number") + offset)
+    for session in sessions:
+        Session.objects.filter(pk=session.pk).update(number=wanted[session.pk])
+
+
 @transaction.atomic
-def session_create(*, season: Season, scheduled_at: datetime, mode: str = Session.Mode.LIVE) -> Session:
+def session_create(
+    *, season: Season, scheduled_at: datetime, mode: str = Session.Mode.LIVE, ready_seconds: int = 120
+) -> Session:
     Season.objects.select_for_update().get(pk=season.pk)
     number = (season.sessions.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-    return Session.objects.create(season=season, number=number, scheduled_at=scheduled_at, mode=mode)
+    session = Session.objects.create(
+        season=season, number=number, scheduled_at=scheduled_at, mode=mode, ready_seconds=ready_seconds
+    )
+    _renumber(season)
+    session.refresh_from_db(fields=["number"])
+    return session
 
 
 @transaction.atomic
 def session_update(
-    *, session: Session, scheduled_at: datetime | None = None, mode: str | None = None
+    *,
+    session: Session,
+    scheduled_at: datetime | None = None,
+    mode: str | None = None,
+    ready_seconds: int | None = None,
 ) -> Session:
     """The organizer adjusts the date or the mode of a session not yet started."""
+    Season.objects.select_for_update().get(pk=session.season_id)
     session = Session.objects.select_for_update().get(pk=session.pk)
     if session.status != Session.Status.PLANNED:
         raise ValidationError(_("This session has started: its date and mode cannot change any more."))
@@ -124,5 +152,11 @@ def session_update(
             raise ValidationError({"mode": _("Unknown mode.")})
         session.mode = mode
         changed.append("mode")
+    if ready_seconds is not None:
+        session.ready_seconds = ready_seconds
+        changed.append("ready_seconds")
     session.save(update_fields=changed)
+    if scheduled_at is not None:
+        _renumber(session.season)
+        session.refresh_from_db(fields=["number"])
     return session

@@ -117,11 +117,19 @@ def session_start(*, session: Session, by: AbstractBaseUser | None) -> SeatingDr
     session.save(update_fields=["status", "started_at", "started_by"])
     _restart_clock(session)
     online.after_draw(session=session, draw=draw, by=by)
+    round2_when_ready(session)  # every round-1 table of 3 or fewer: nothing to play
     return draw
 
 
 def round1_done(session: Session) -> bool:
     return not GameTable.objects.filter(session=session, round_number=1, closed_at__isnull=True).exists()
+
+
+def round2_when_ready(session: Session) -> None:
+    """Online, round 2 follows round 1 by itself: drawn and opened as soon as no round-1 table plays
+    (the organizer may still draw it by hand first)."""
+    if session.mode == Session.Mode.ONLINE and round1_done(session):
+        round2_draw(session=session, by=None)
 
 
 @transaction.atomic
@@ -242,7 +250,8 @@ def knockout_record(
         sequence += 1
     if round_number == 1:
         left = Seat.objects.filter(session=session, round_number=1, table=table, active=True).count()
-        if left <= rules.QUALIFIERS_PER_TABLE:
+        # The cut decided this hand (some were saved) or the table is down to its qualifiers.
+        if outcome.qualified or left <= rules.QUALIFIERS_PER_TABLE:
             game_table.closed_at = timezone.now()
             game_table.closed_by_hand = hand_key
             game_table.save(update_fields=["closed_at", "closed_by_hand"])

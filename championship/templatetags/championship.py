@@ -1,5 +1,7 @@
 from django import template
 
+from ..numbers import number
+
 register = template.Library()
 
 
@@ -12,3 +14,8 @@ def mmss(seconds) -> str:
 @register.filter
 def get(mapping, key):
     return mapping.get(key) if mapping else None
+
+
+@register.filter(name="number")
+def number_filter(value) -> str:
+    return number(value)

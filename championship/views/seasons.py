@@ -107,7 +107,11 @@ def _fee_row(session: Session, r) -> list:
 @organizer_required
 def session_edit(request: HttpRequest, pk: int) -> HttpResponse:
     session = get_object_or_404(Session.objects.select_related("season"), pk=pk)
-    initial = {"scheduled_at": session.scheduled_at, "mode": session.mode}
+    initial = {
+        "scheduled_at": session.scheduled_at,
+        "mode": session.mode,
+        "ready_seconds": session.ready_seconds,
+    }
     form = SessionForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
@@ -115,9 +119,14 @@ def session_edit(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as error:
             _errors_to_form(form, error)
         else:
-            messages.success(request, _("%(session)s is saved.") % {"session": session.label})
+            session.refresh_from_db(fields=["number"])
+            messages.success(request, _("Session %(number)s is saved.") % {"number": session.number})
             return redirect("season_sessions", session.season_id)
-    return render(request, "championship/session_form.html", {"form": form, "session": session})
+    return render(
+        request,
+        "championship/session_form.html",
+        {"form": form, "session": session, "season": session.season},
+    )
 
 
 @organizer_required
@@ -126,7 +135,7 @@ def session_new(request: HttpRequest, pk: int) -> HttpResponse:
     form = SessionForm(request.POST or None, initial={"mode": Session.Mode.LIVE})
     if request.method == "POST" and form.is_valid():
         session = services.session_create(season=season, **form.cleaned_data)
-        messages.success(request, _("%(session)s is added.") % {"session": session.label})
+        messages.success(request, _("Session %(number)s is added.") % {"number": session.number})
         return redirect("season_sessions", season.pk)
     return render(
         request, "championship/session_form.html", {"form": form, "session": None, "season": season}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 from collections.abc import Callable
 
+from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -17,12 +18,14 @@ from accounts.decorators import organizer_required
 from accounts.roles import is_organizer
 
 from .. import selectors
-from ..forms import FeeForm, ReasonForm, RegisterForm
+from ..forms import MAX_CHIPS, MAX_ID, MAX_TABLE, FeeForm, ReasonForm, RegisterForm, bounded_int
 from ..models import KnockOut, Registration, Session
+from ..numbers import number
 from ..services import clock as clock_services
 from ..services import online
 from ..services import registrations as reg_services
 from ..services import sessions as services
+from ..services.clock import MAX_LEVEL
 from .seasons import _fee_row
 
 LIVE_TEMPLATE = "championship/partials/session_live.html"
@@ -39,6 +42,8 @@ def _live_context(request: HttpRequest, session: Session) -> dict:
         "session": board.session,
         "organizer": is_organizer(request.user),
         "next_step": _next_step(board),
+        "max_level": MAX_LEVEL,
+        "max_chips": MAX_CHIPS,
     }
 
 
@@ -126,21 +131,23 @@ def session_close(request: HttpRequest, pk: int) -> HttpResponse:
 def _parse_knockout(
     request: HttpRequest, session: Session
 ) -> tuple[int, list[tuple[Registration, int | None]]]:
+    who = _("Choose who is out.")
     try:
-        table = int(request.POST.get("table", ""))
-        ids = [int(x) for x in request.POST.getlist("player")]
-    except ValueError as error:
-        raise ValidationError(_("Choose who is out.")) from error
+        table = bounded_int(request.POST.get("table", ""), low=1, high=MAX_TABLE, message=who)
+        ids = [bounded_int(x, low=1, high=MAX_ID, message=who) for x in request.POST.getlist("player")]
+    except forms.ValidationError as error:
+        raise ValidationError(who) from error
     registrations = {r.pk: r for r in session.registrations.select_related("member").filter(pk__in=ids)}
     if len(registrations) != len(set(ids)) or not ids:
-        raise ValidationError(_("Choose who is out."))
+        raise ValidationError(who)
+    chips = _("Chip counts are whole numbers from 0 to %(max)s.") % {"max": number(MAX_CHIPS)}
     busted = []
     for pk in ids:
-        raw = request.POST.get(f"stack-{pk}", "").strip().replace(" ", "")
+        raw = request.POST.get(f"stack-{pk}", "").strip()
         try:
-            stack = int(raw) if raw else None
-        except ValueError as error:
-            raise ValidationError(_("Chip counts are whole numbers.")) from error
+            stack = bounded_int(raw, low=0, high=MAX_CHIPS, message=chips) if raw else None
+        except forms.ValidationError as error:
+            raise ValidationError(chips) from error
         busted.append((registrations[pk], stack))
     return table, busted
 
@@ -209,9 +216,10 @@ def clock_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 
     def set_level() -> None:
         try:
-            level = int(request.POST.get("level", "")) - 1
-        except ValueError as error:
-            raise ValidationError(_("No such level.")) from error
+            raw = request.POST.get("level", "")
+            level = bounded_int(raw, low=1, high=MAX_LEVEL, message=_("No such level.")) - 1
+        except forms.ValidationError as error:
+            raise ValidationError(error.messages) from error
         clock_services.clock_set_level(session=session, level=level, by=request.user)
 
     return _act(request, session, set_level)

@@ -34,10 +34,12 @@ as RULES.md asks):
   and 4th street, big bet from 5th). A player with fewer chips than that may go all-in for less.
 - The cap: four bets a round, the completion (or opening bet) and three raises. Every completion,
   bet or raise counts, an all-in for less too (as PokerKit counts them).
-- Reopening, as RULES.md's Hold'em rule: an all-in for less than a full bet does not reopen the
-  betting for a player who has already acted; he may raise again only when the bet he faces has
-  grown by at least one full unit since he acted (several short all-ins together can do it). Anyone
-  may complete while nobody has completed (a short all-in "completion" does not close it).
+- Reopening, TDA rule 47B for fixed limit (docs/rules.md, "Razz"): an all-in for less than a full
+  bet reopens the betting for a player who has already acted when the bet he faces has grown by at
+  least half a bet of the street since he last acted (several short all-ins together count: bring-in
+  10, small bet 20, 10 more reopens, 9 does not); below half he may only call or fold. The next
+  raise is then a full bet over the all-in. Anyone may complete while nobody has completed (a short
+  all-in "completion" does not close it).
 - A player may not fold when he can check, nobody may raise when no other player still in could call
   more, and a hand in which at most one player still has chips runs itself out.
 - From 4th street the player showing the best low acts first (pairs are bad: unpaired beats one pair
@@ -466,8 +468,9 @@ class RazzHand:
             return "he has no more chips than it takes to call"
         if self.raises >= CAP:
             return f"the betting is capped at {CAP} bets a round (the opening bet and three raises)"
-        if self.acted[i] and not self._completing() and level - self.faced[i] < self.unit:
-            return "the betting was not reopened (an all-in for less than a full bet): call or fold"
+        # TDA 47B: he may raise again once what he faces has grown by half a bet since he acted.
+        if self.acted[i] and not self._completing() and 2 * (level - self.faced[i]) < self.unit:
+            return "the betting was not reopened (less than half a bet since he acted): call or fold"
         if not betting.others_could_call_more(i, level, bets, self.stacks, self.folded):
             return "no other player still in could call a raise"
         target = min(self._raise_target(), total)

@@ -370,6 +370,8 @@
         notifyTurn();
         keepTableInView();
       }
+      // The online evening's panels (static/js/table_evening.js) draw from the same view.
+      document.dispatchEvent(new CustomEvent("arf:table-view", { detail: view }));
     }
     tick();
   }

@@ -167,3 +167,30 @@ def test_a_member_with_an_account_gets_no_new_invitation(organizer_client):
     response = organizer_client.post(reverse("member_invite", args=[member.pk]), follow=True)
     assert "a déjà un compte" in response.content.decode()
     assert not Invitation.objects.exists()
+
+
+@pytest.mark.parametrize("second", ["ZOÉ", "zoé", "Zoe\u0301", "ZOE\u0301"])
+def test_a_nickname_with_an_accent_is_unique_whatever_its_case(organizer_client, second):
+    MemberFactory(nickname="Zoé")
+    response = organizer_client.post(reverse("member_create"), {"full_name": "Zoé Bis", "nickname": second})
+    assert response.status_code == 200
+    assert "déjà pris" in response.content.decode()
+    assert Member.objects.count() == 1
+
+
+def test_the_database_itself_refuses_the_same_nickname_in_another_case():
+    from django.db import IntegrityError, transaction
+
+    MemberFactory(nickname="Zoé")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Member.objects.create(full_name="Z", nickname="ZOÉ")
+    zo = MemberFactory(nickname="Zo")
+    zo.nickname = "ZOÉ"
+    with pytest.raises(IntegrityError), transaction.atomic():
+        zo.save(update_fields=["nickname"])
+
+
+def test_zoe_and_zoe_with_an_accent_are_two_members(organizer_client):
+    MemberFactory(nickname="Zoe")
+    organizer_client.post(reverse("member_create"), {"full_name": "Zoé R", "nickname": "Zoé"})
+    assert Member.objects.count() == 2

@@ -163,11 +163,15 @@ def test_a_whole_session_online_with_bots():
     qualifiers = Registration.objects.filter(
         session=session, seats__round_number=1, seats__active=True
     ).count()
-    assert qualifiers == 9
+    # 3 a table, more when equal stacks at the cut all qualify (the bots' hands are random)
+    assert qualifiers >= 9
 
-    run.round2_draw(session=session, by=None)
+    session.refresh_from_db()
+    assert session.status == Session.Status.ROUND2  # drawn by itself when the last table finished
     round2 = _session_tables(session, 2)
-    assert sorted(PokerSeat.objects.filter(table=t).count() for t in round2) == [4, 5]
+    assert sorted(PokerSeat.objects.filter(table=t).count() for t in round2) == sorted(
+        rules.table_sizes(qualifiers)
+    )
     assert all(t.stop_at_players == 1 for t in round2)
     clock.clock_set_level(session=session, level=FAST_LEVEL, by=None)
 
@@ -177,10 +181,14 @@ def test_a_whole_session_online_with_bots():
 
     _play_until(session, finished, chips_per_round=5000 * qualifiers, round_number=2)
 
-    # 9 -> 8 merges the two tables into the final table: the moves went through the table service
+    # down to 8 merges the tables into the final table: the moves went through the table service
     assert TableMove.objects.filter(session=session, applied_at__isnull=False).exists()
     knockouts = KnockOut.objects.filter(session=session, undone_at__isnull=True)
-    assert knockouts.count() == 19 and set(knockouts.values_list("source", flat=True)) == {"online"}
+    assert (
+        knockouts.count() == 19
+        and knockouts.filter(round_number=2).count() == qualifiers - 1
+        and set(knockouts.values_list("source", flat=True)) == {"online"}
+    )
     results = Result.objects.filter(session=session)
     assert results.count() == 20
     # places and points follow the elimination order, same-hand knock-outs by starting stack
@@ -189,7 +197,7 @@ def test_a_whole_session_online_with_bots():
         hands.setdefault(k.hand_key, []).append((k.registration.member_id, k.stack_at_hand_start))
     winner = results.get(place=1)
     expected = rules.round2_placings(
-        players=9,
+        players=qualifiers,
         eliminations=list(hands.values()),
         winner=winner.member_id,
         scale=season.points_scale,
@@ -199,7 +207,7 @@ def test_a_whole_session_online_with_bots():
         results.filter(round_reached=2).values_list("member_id", "place", "points")
     )
     assert winner.points == 100
-    assert results.filter(round_reached=1, points=0).count() == 11
+    assert results.filter(round_reached=1, points=0).count() == 20 - qualifiers
     run.session_close(session=session, by=None)
     table = selectors.standings(season)
     assert table.rows[0].points == 100 and table.rows[0].wins == 1

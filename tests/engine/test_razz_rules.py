@@ -293,20 +293,75 @@ def test_a_short_stack_raises_all_in_for_less():
     assert options(hand) == {"bring_in": None, "fold": True, "check": False, "call": 5, "raise": (None, None)}
 
 
-def test_an_all_in_for_less_than_a_full_bet_does_not_reopen_the_betting():
-    hand = deal([1000, 1000, 35], ["2c 3c Kd", "4c 5c 6d", "7c 8c 9d"])
-    play(hand, "bring_in", 20, 30)  # player 2 all-in to 30: 10 more, less than a small bet
-    assert hand.actor == 0
-    assert options(hand)["raise"] == (50, 50)  # the bring-in faces the completion: he may raise
+# -- Short all-ins in fixed limit (TDA rule 47B): half a bet reopens the betting ----------------------
+# Bring-in 10, small bet 20: half a bet is 10 on 3rd and 4th street, 20 (half the big bet) from 5th.
+# Player 0 shows the king and brings in, player 1 completes to 20, player 2 goes all-in for less.
+
+THREE = ["2c 3c Kd", "4c 5c 6d", "7c 8c 9d"]
+
+
+def call_or_fold_only(hand, call):
+    return {"bring_in": None, "fold": True, "check": False, "call": call, "raise": (None, None)}
+
+
+def test_47b_an_all_in_raising_a_player_by_less_than_half_a_bet_does_not_reopen_the_betting_for_him():
+    hand = deal([1000, 1000, 34], THREE)  # player 2: 29 after his ante
+    play(hand, "bring_in", 20, 29)  # all-in to 29: 9 more than the completion, less than half of 20
+    assert options(hand)["raise"] == (49, 49)  # the bring-in has not acted since the completion
     play(hand, "call")
-    assert hand.actor == 1  # he completed and faces 10 more: call or fold
-    assert options(hand) == {
-        "bring_in": None,
-        "fold": True,
-        "check": False,
-        "call": 10,
-        "raise": (None, None),
-    }
+    assert hand.actor == 1  # he completed and faces 9 more
+    assert options(hand) == call_or_fold_only(hand, 9)
+    before = hand.to_dict()
+    with pytest.raises(IllegalAction, match="not reopened"):
+        hand.act(Action.raise_to(49))
+    assert hand.to_dict() == before  # refused, nothing changed
+    play(hand, "call")
+    assert hand.street_name == "fourth"
+
+
+def test_47b_an_all_in_raising_a_player_by_exactly_half_a_bet_reopens_the_betting_for_him():
+    hand = deal([1000, 1000, 35], THREE)  # player 2: 30 after his ante
+    play(hand, "bring_in", 20, 30, "call")  # all-in to 30: 10 more, half a small bet
+    assert hand.actor == 1
+    assert options(hand)["raise"] == (50, 50)  # a full bet over the all-in
+    raised = play(hand, 50)
+    assert raised[0] == {"type": ev.RAISE, "player": 1, "amount": 30, "total": 50, "by": 20, "all_in": False}
+    assert hand.actor == 0
+
+
+def test_47b_an_all_in_raising_a_player_by_more_than_half_a_bet_reopens_the_betting_for_him():
+    hand = deal([1000, 1000, 40], THREE)  # player 2: 35 after his ante
+    play(hand, "bring_in", 20, 35, "call")  # 15 more
+    assert hand.actor == 1
+    assert options(hand)["raise"] == (55, 55)
+
+
+def test_47b_from_fifth_street_half_a_bet_is_half_the_big_bet():
+    # Player 0 shows 2-3-4 on 5th street and bets first; player 2 is all-in for 15, then for 20, more.
+    cards = ["Ac 2c 2d 3d 4d", "Kc Qc Kh Qh Jh", "Jc Tc Ks Qs Js"]
+    for stack, raised, reopened in ((70, 15, False), (75, 20, True)):
+        hand = deal([1000, 1000, stack], cards)
+        play(hand, "bring_in", "call", "call")  # 3rd street: 10 each
+        play(hand, "check", "check", "check")  # 4th street
+        assert hand.street_name == "fifth" and hand.actor == 0
+        play(hand, 40, "call", 40 + raised, "call")  # player 2 all-in, 40 + raised
+        assert hand.actor == 1
+        assert options(hand)["raise"] == ((80 + raised, 80 + raised) if reopened else (None, None))
+
+
+def test_47b_two_short_all_ins_that_add_up_to_half_a_bet_reopen_the_betting():
+    # Player 1 completes to 20; player 2 is all-in to 26 (6 more); player 3 calls 26; player 4 is
+    # all-in to 31 (5 more). Each all-in alone is below half a bet.
+    cards = [*THREE, "Tc Jc Qh", "As 2s 3s"]
+    hand = deal([1000, 1000, 31, 1000, 36], cards)
+    play(hand, "bring_in", 20, 26, "call", 31, "call")  # player 0, the bring-in, calls 31
+    assert hand.actor == 1  # he completed to 20 and faces 11 more: 6 + 5, reopened
+    assert options(hand)["raise"] == (51, 51)
+    play(hand, "call")
+    assert hand.actor == 3  # he called 26 and faces only the second all-in, 5 more
+    assert options(hand) == call_or_fold_only(hand, 5)
+    with pytest.raises(IllegalAction, match="not reopened"):
+        hand.act(Action.raise_to(51))
 
 
 def test_an_all_in_completion_for_less_leaves_the_completion_open():

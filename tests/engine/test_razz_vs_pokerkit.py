@@ -26,13 +26,18 @@ play each one on both engines with explicit cards:
    takes it as the completion and wants a raise to 15 + 20 = 35.
 3. A bring-in player whose whole stack is no more than the bring-in: PokerKit also offers him a
    "completion" of the same chips; RULES.md: he posts the bring-in all-in, that is all.
-4. Reopening. RULES.md (as for Hold'em): an all-in that adds less than a full bet (the small bet on
-   3rd and 4th street, the big bet from 5th) does not reopen the betting for a player who has already
-   acted. PokerKit measures "full" against the largest increment of the round so far, so an all-in
-   that is the first bet of a round, or on 3rd street an all-in raise as big as the completion's
-   increment over the bring-in, reopens for it; and its count of several short all-ins together
-   restarts after they have made a full bet. The test checks that the disagreement is such a case,
-   then plays a call or a fold, legal in both, so that the hands go on together.
+4. Reopening below half a bet. RULES.md (TDA rule 47B): an all-in that raises what a player who has
+   already acted last faced by less than half a bet of the street (half the small bet on 3rd and 4th
+   street, half the big bet from 5th) does not reopen the betting for him. PokerKit measures "full"
+   against the largest increment of the round so far, so an all-in that is the first bet of a round
+   reopens for it however small it is. The test checks that the disagreement is such a case, then
+   plays a call or a fold, legal in both, so that the hands go on together.
+5. TDA 47B: half a bet reopens. An all-in raise of at least half a bet, but less than PokerKit's
+   full increment (on 4th street, after a full bet of 20, an all-in raise of 10 to 19), reopens the
+   betting under RULES.md; PokerKit only lets him call or fold. So does a player whose short all-ins
+   together reached a full increment once: PokerKit's count of several short all-ins restarts then.
+   On 3rd street the two agree by chance: the completion's increment over the bring-in is half a
+   small bet. The test checks the case, then plays a call or a fold.
 
 One more difference is not a rule but a way of running a hand: when the only player left with chips
 has nothing to call, PokerKit may still wait for him to check where we run the hand out at once; the
@@ -274,12 +279,15 @@ def explain(hand: RazzHand, theirs: PokerKitHand, mine: tuple, pk: tuple) -> str
             assert mine[3] == min(hand.small_bet, hand.bets[i] + stack), (mine, pk)
         return "short completion"
     assert hand.acted[i], "only a player who has already acted can be refused a raise by one engine"
+    raised = hand.level - hand.faced[i]  # since he last acted
     if mine[3] is None:  # difference 4, PokerKit reopens
-        assert hand.level - hand.faced[i] < hand.unit
+        assert 2 * raised < hand.unit, (mine, pk)
         shorts = [e for e in round_events(hand) if e["type"] in (ev.BET, ev.RAISE, COMPLETE) and e["all_in"]]
         assert shorts, round_events(hand)
         return "short all-in reopens for PokerKit"
-    assert pk[3] is None and hand.level - hand.faced[i] >= hand.unit, (mine, pk, theirs.raise_refusal())
+    assert pk[3] is None and 2 * raised >= hand.unit, (mine, pk, theirs.raise_refusal())
+    if raised < hand.unit:  # difference 5
+        return "TDA 47B: half a bet reopens"
     return "short all-ins counted again"
 
 
@@ -347,6 +355,7 @@ def test_same_actors_options_and_final_stacks_as_pokerkit():
             "bring-in all-in offered a completion",
             "short all-in reopens for PokerKit",
             "short all-ins counted again",
+            "TDA 47B: half a bet reopens",
             "checks only PokerKit asks for",
         ),
         0,
@@ -365,7 +374,8 @@ def test_same_actors_options_and_final_stacks_as_pokerkit():
     assert stats["showdowns"] > 1000
     assert stats["short completion"] > 100
     assert stats["bring-in all-in offered a completion"] > 50
-    assert stats["short all-in reopens for PokerKit"] > 50
+    assert stats["short all-in reopens for PokerKit"] > 20
+    assert stats["TDA 47B: half a bet reopens"] > 50
 
 
 # -- Each difference, played on both engines with explicit cards --------------------------------------
@@ -406,14 +416,24 @@ def test_difference_3_a_bring_in_player_with_no_more_than_the_bring_in_only_post
     assert theirs.options() == (7, False, None, 7, 7)
 
 
-def test_difference_4_an_all_in_raise_smaller_than_a_full_bet_does_not_reopen_the_betting():
-    # Player 2 completes to 20; player 0 (the bring-in) calls; player 1 goes all-in to 30 (+10,
-    # as much as the completion added to the bring-in, less than a small bet).
-    cards = ["2c 3c Kd", "4c 5c 6d", "7c 8c 9d"]
-    hand, theirs = both([1000, 35, 1000], cards, ["bring_in", "call", 20, "call", 30])
-    assert hand.actor == theirs.actor == 2  # the completer faces 10 more
-    assert ours(hand) == (None, True, 10, None, None)  # RULES.md: call or fold
-    assert theirs.options() == (None, True, 10, 50, 50)  # PokerKit: he may raise
+# 4th street, the cards of these two tests: player 2 shows 9-5 and acts first, then 0 (K-K), then 1.
+FOURTH = ["2c 3c Kd Kh", "4c 5c 6d Qh", "7c 8c 9d 5h"]
+
+
+def test_difference_4_an_all_in_bet_below_half_a_bet_does_not_reopen_the_betting():
+    # Everybody calls the bring-in; on 4th street players 2 and 0 check, player 1 bets all-in for 5.
+    hand, theirs = both([1000, 20, 1000], FOURTH, ["bring_in", "call", "call", "check", "check", 5])
+    assert hand.actor == theirs.actor == 2  # he checked and faces 5, less than half of 20
+    assert ours(hand) == (None, True, 5, None, None)  # RULES.md (TDA 47B): call or fold
+    assert theirs.options() == (None, True, 5, 25, 25)  # PokerKit: the first bet reopens
+
+
+def test_difference_5_tda_47b_an_all_in_raise_of_half_a_bet_reopens_the_betting():
+    # On 4th street player 2 bets 20, player 0 calls, player 1 raises all-in to 30 (10: half a bet).
+    hand, theirs = both([1000, 45, 1000], FOURTH, ["bring_in", "call", "call", 20, "call", 30])
+    assert hand.actor == theirs.actor == 2
+    assert ours(hand) == (None, True, 10, 50, 50)  # RULES.md (TDA 47B): reopened
+    assert theirs.options() == (None, True, 10, None, None)  # PokerKit: a full 20 is needed
 
 
 def test_pokerkit_and_we_both_deal_a_community_card_to_eight_players_on_seventh_street():

@@ -225,9 +225,9 @@ def test_knock_outs_are_recorded_with_the_stack_at_the_start_of_the_hand(players
     received = []
 
     def on_knock_out(sender, **kwargs):
-        received.append((kwargs["user_id"], kwargs["stack_at_hand_start"], kwargs["players_left"]))
+        received.append((kwargs["busted"], kwargs["hand_number"], kwargs["players_left"]))
 
-    signals.player_knocked_out.connect(on_knock_out)
+    signals.hand_knockouts.connect(on_knock_out)
     finished = []
     signals.table_finished.connect(lambda sender, **kw: finished.append(kw["remaining_user_ids"]), weak=False)
     try:
@@ -240,13 +240,14 @@ def test_knock_outs_are_recorded_with_the_stack_at_the_start_of_the_hand(players
             )
         fire_until_next_hand(table)
     finally:
-        signals.player_knocked_out.disconnect(on_knock_out)
+        signals.hand_knockouts.disconnect(on_knock_out)
     knockouts = selectors.table_knockouts(table)
     assert [(k.user_id, k.stack_at_hand_start, k.hand_number) for k in knockouts] == [
         (players[2].pk, 500, 1),
         (players[1].pk, 700, 1),
     ]
-    assert received == [(players[2].pk, 500, 1), (players[1].pk, 700, 1)]
+    # One signal for the hand, every player out in it, smallest stack first.
+    assert received == [([(players[2].pk, 500), (players[1].pk, 700)], 1, 1)]
     assert finished == [[players[0].pk]]
     table.refresh_from_db()
     assert table.status == Table.Status.FINISHED

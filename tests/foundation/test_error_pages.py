@@ -1,0 +1,63 @@
+"""With DEBUG off, an error shows a page of the app in the visitor's language with a way home."""
+
+from datetime import date
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def broken_standings(monkeypatch, settings):
+    settings.DEBUG = False
+
+    def crash(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("championship.views.standings.selectors.standings", crash)
+    from championship.services.seasons import season_create
+
+    season_create(name="S", starts_on=date(2026, 1, 10))
+
+
+def test_a_server_error_shows_a_french_page_with_a_link_home(broken_standings):
+    response = Client(raise_request_exception=False).get(reverse("standings"))
+    assert response.status_code == 500
+    html = response.content.decode()
+    assert '<html lang="fr">' in html
+    assert "Une erreur est survenue" in html
+    assert 'href="/"' in html and "Retour à l’accueil" in html
+    assert "Server Error" not in html
+
+
+def test_a_server_error_speaks_english_to_who_chose_english(broken_standings):
+    client = Client(raise_request_exception=False)
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    html = client.get(reverse("standings")).content.decode()
+    assert '<html lang="en">' in html and "Something went wrong" in html
+    assert "Back to the home page" in html
+
+
+def test_a_server_error_page_that_cannot_be_drawn_still_answers(broken_standings, monkeypatch):
+    def no_template(name):
+        raise RuntimeError("templates broken too")
+
+    monkeypatch.setattr("arf.views.loader.get_template", no_template)
+    response = Client(raise_request_exception=False).get(reverse("standings"))
+    assert response.status_code == 500
+    assert "Une erreur est survenue" in response.content.decode()
+
+
+def test_a_missing_page_and_a_refused_page_lead_home(client, settings):
+    settings.DEBUG = False
+    html = client.get("/championnat/nulle-part/").content.decode()
+    assert "Page introuvable" in html and 'href="/"' in html
+    client.force_login(UserFactory())
+    response = client.get(reverse("dashboard"))
+    assert response.status_code == 403
+    html = response.content.decode()
+    assert "Accès refusé" in html and "Retour à l’accueil" in html and 'class="topbar"' in html
