@@ -33,6 +33,7 @@ def table_catalogue() -> dict[str, str]:
         "in_bb": _("%(n)s BB"),
         "sitting_out": _("Away"),
         "leaving": _("Leaving"),
+        "disconnected": _("Disconnected"),
         "time_bank": _("Time bank"),
         "connection_lost": _("Connection lost, reconnecting…"),
         "log_small_blind": _("%(name)s posts the small blind %(amount)s"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,6 +123,23 @@ def viewer_snapshot(table_id: int, user_id: int | None) -> dict[str, Any]:
         return table_views(rows, set())[0]
     _, personal = table_views(rows, {user_id})
     return personal[user_id]
+
+
+def presence(table_id: int) -> dict[str, Any]:
+    """Who of the seated players has no page of the table open now (``offline``: seat numbers), and
+    when it was read (``at``, ms): apart from the views, which are versions of the table (a seq),
+    for a page open or closed is no change of the table. The page keeps the newest it has."""
+    offline = Seat.objects.filter(table_id=table_id, is_bot=False, connections__lte=0)
+    return {"offline": sorted(offline.values_list("number", flat=True)), "at": int(time.time() * 1000)}
+
+
+def snapshot_message(table_id: int, user_id: int | None) -> dict[str, Any]:
+    """What a connecting (or lost) client is sent: his whole view, and who is connected."""
+    view = viewer_snapshot(table_id, user_id)
+    message: dict[str, Any] = {"type": "snapshot", "seq": view["seq"], "view": view}
+    if view.get("game") != "dealer_draw":
+        message["presence"] = presence(table_id)
+    return message
 
 
 def tables_of(user) -> QuerySet[Table]:

@@ -71,6 +71,7 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "lang": get_language(),
         "text": table_catalogue(),
         "snapshot": selectors.viewer_snapshot(table.pk, request.user.pk),
+        "presence": selectors.presence(table.pk),
     }
     return render(
         request,

@@ -64,7 +64,11 @@
     seq: -1,
     deadline: null,
     muted: localStorage.getItem("arf-muted") === "1",
+    presence: { at: 0, offline: [] }, // the seats whose player has no page open (newest "at" wins)
   };
+  function takePresence(presence) {
+    if (presence && presence.at >= state.presence.at) state.presence = presence;
+  }
 
   // ---- my own part of the view (poker.snapshots.private_view / compose)
   function myPart(view, seq) {
@@ -195,6 +199,10 @@
       var badges = el("div", "badges");
       if (hand && hand.button === seat.number) badges.appendChild(el("span", "dealer", "D"));
       if (seat.sitting_out) badges.appendChild(el("span", "badge", t("sitting_out")));
+      if (state.presence.offline.indexOf(seat.number) >= 0 && seat.seated && seat.number !== mine) {
+        node.classList.add("offline");
+        badges.appendChild(el("span", "badge offline", t("disconnected")));
+      }
       if (seat.leaving) badges.appendChild(el("span", "badge", t("leaving")));
       if (seat.all_in) badges.appendChild(el("span", "badge all-in", t("all_in")));
       if (seat.last_action && !seat.bet) badges.appendChild(el("span", "badge", t("act_" + seat.last_action.type)));
@@ -442,7 +450,11 @@
     send(message);
   }
   function onMessage(message) {
-    if (message.type === "snapshot") {
+    if (message.type === "presence") {
+      takePresence({ at: message.at, offline: message.offline });
+      if (state.base) show();
+    } else if (message.type === "snapshot") {
+      takePresence(message.presence);
       state.seq = message.seq;
       state.base = message.view;
       if (!state.mine || state.mine.seq <= message.seq) state.mine = myPart(message.view, message.seq);
@@ -550,6 +562,7 @@
     cfg.live = true;
     bindControls();
     bindKeys();
+    takePresence(cfg.presence);
     state.seq = cfg.snapshot.seq;
     state.base = cfg.snapshot;
     state.mine = myPart(cfg.snapshot, cfg.snapshot.seq);
