@@ -68,6 +68,9 @@ def table_catalogue() -> dict[str, str]:
         "act_complete": _("Complete"),
         "sound_on": _("Sound on"),
         "sound_off": _("Sound off"),
+        "notify_off": _("Notify me of my turn"),
+        "notify_on": _("Turn alerts on"),
+        "notify_blocked": _("Notifications blocked"),
     }
 
 

@@ -419,6 +419,7 @@
   // ---- sound and vibration on my turn (can be muted)
   var audio = null;
   function notifyTurn() {
+    alertInBackground();
     if (state.muted) return;
     if (navigator.vibrate) navigator.vibrate(120);
     try {
@@ -431,6 +432,54 @@
       osc.stop(audio.currentTime + 0.15);
     } catch (e) { /* no sound on this device */ }
   }
+  // ---- my turn while the page is hidden (another app or tab): a marker at the start of the title
+  // until the page is seen again, and a browser notification if he turned them on with the button
+  // (permission is asked on that click only, never on load). Sound and vibration stay as they are.
+  var TITLE = document.title, MARK = "● ";
+  var notifyKey = "arf-turn-notifications";
+  function notificationsOn() {
+    return "Notification" in window && Notification.permission === "granted" && localStorage.getItem(notifyKey) === "1";
+  }
+  function alertInBackground() {
+    if (!document.hidden) return;
+    document.title = MARK + TITLE;
+    if (!notificationsOn()) return;
+    try {
+      var note = new Notification(t("your_turn"), { body: TITLE, tag: "arf-turn-" + cfg.ws });
+      note.onclick = function () { window.focus(); note.close(); };
+    } catch (e) { /* a browser that only notifies from a service worker: the title says it */ }
+  }
+  function clearBackgroundAlert() {
+    if (!document.hidden) document.title = TITLE;
+  }
+  function renderNotify() {
+    var button = $("notify");
+    if (!button) return;
+    if (!("Notification" in window)) { button.hidden = true; return; }
+    button.hidden = false;
+    var denied = Notification.permission === "denied";
+    button.disabled = denied;
+    button.setAttribute("aria-pressed", notificationsOn() ? "true" : "false");
+    button.textContent = denied ? t("notify_blocked") : notificationsOn() ? t("notify_on") : t("notify_off");
+  }
+  function bindNotify() {
+    document.addEventListener("visibilitychange", clearBackgroundAlert);
+    var button = $("notify");
+    if (!button) return;
+    button.addEventListener("click", function () {
+      if (notificationsOn()) {
+        localStorage.setItem(notifyKey, "0");
+        renderNotify();
+        return;
+      }
+      localStorage.setItem(notifyKey, "1");
+      var asked = Notification.requestPermission(renderNotify); // the old browsers' callback form
+      if (asked && asked.then) asked.then(renderNotify);
+      renderNotify();
+    });
+    renderNotify();
+  }
+
   function renderMute() {
     var button = $("mute");
     if (!button) return;
@@ -562,6 +611,7 @@
     cfg.live = true;
     bindControls();
     bindKeys();
+    bindNotify();
     takePresence(cfg.presence);
     state.seq = cfg.snapshot.seq;
     state.base = cfg.snapshot;
