@@ -422,8 +422,8 @@
     alertInBackground();
     if (state.muted) return;
     if (navigator.vibrate) navigator.vibrate(120);
+    if (!audio) return; // no sound before the first tap (unlockAudio): browsers refuse it
     try {
-      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
       var osc = audio.createOscillator(), gain = audio.createGain();
       osc.frequency.value = 880;
       gain.gain.value = 0.08;
@@ -479,6 +479,17 @@
     });
     renderNotify();
   }
+
+  function unlockAudio() {
+    if (audio) return;
+    try {
+      audio = new (window.AudioContext || window.webkitAudioContext)();
+      if (audio.resume) audio.resume();
+    } catch (e) { /* no sound on this device */ }
+  }
+  ["pointerdown", "keydown", "touchstart"].forEach(function (kind) {
+    document.addEventListener(kind, unlockAudio, { passive: true });
+  });
 
   function renderMute() {
     var button = $("mute");
