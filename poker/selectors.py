@@ -47,6 +47,53 @@ def finished_hands(table: Table) -> QuerySet[Hand]:
 
 
 @dataclass
+class HandSummary:
+    """One line of a table's history: who won, how much was at stake, and the viewer's own result
+    (None when he was not dealt in). Draw against the dealer: the winners are those who beat the
+    dealer, the pot is what the players bet."""
+
+    hand: Hand
+    winners: list[str]
+    pot: int
+    mine: int | None
+
+    @property
+    def loss(self) -> int:
+        return -self.mine if self.mine is not None and self.mine < 0 else 0
+
+
+def hand_summaries(hands: list[Hand], user_id: int | None) -> list[HandSummary]:
+    """``hands`` summed up from their public closing events (one query for them all)."""
+    closing = ("pot_awarded", "hand_over", "result", "round_over")
+    by_hand: dict[int, list[dict]] = {}
+    for hand_id, payload in (
+        HandEvent.objects.filter(hand__in=hands, type__in=closing)
+        .order_by("seq")
+        .values_list("hand_id", "payload")
+    ):
+        by_hand.setdefault(hand_id, []).append(payload)
+    summaries = []
+    for hand in hands:
+        player = hand.player_of(user_id)
+        winners: list[int] = []
+        pot, mine = 0, None
+        for e in by_hand.get(hand.pk, []):
+            if e["type"] == "pot_awarded":
+                pot += e["amount"]
+                winners += [w for w in e["winners"] if w not in winners]
+            elif e["type"] == "hand_over" and player is not None:
+                mine = e["stacks"][player] - hand.starting_stacks[player]
+            elif e["type"] == "result":
+                pot += e["bet"]
+                if e["outcome"] == "win":
+                    winners.append(e["player"])
+                if e["player"] == player:
+                    mine = e["net"]
+        summaries.append(HandSummary(hand, [hand.names[w] for w in winners], pot, mine))
+    return summaries
+
+
+@dataclass
 class TableRows:
     """Everything a view is built from, read once for all viewers."""
 

@@ -123,7 +123,8 @@ def table_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
 @login_required
 def hand_list(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=pk)
-    return render(request, "poker/hand_list.html", {"table": table, "hands": selectors.finished_hands(table)})
+    hands = selectors.hand_summaries(list(selectors.finished_hands(table)), request.user.pk)
+    return render(request, "poker/hand_list.html", {"table": table, "hands": hands})
 
 
 def _finished_hand(table: Table, number: int) -> Hand:

@@ -603,16 +603,54 @@
   }
 
   // ---- the replay of a finished hand: the same drawing, step by step
+  // Buttons jump to the first step of each street (and to the result); "Play" steps by itself.
   function startReplay() {
-    var steps = cfg.steps, k = 0;
+    var steps = cfg.steps, k = 0, timer = null;
+    var starts = []; // [label, step index]
+    steps.forEach(function (step, index) {
+      var street = step.hand && step.hand.street;
+      var label = step.hand && step.hand.results.length ? t("street_result") : t("street_" + street);
+      if (!starts.length || starts[starts.length - 1][0] !== label) starts.push([label, index]);
+    });
+    var streets = $("streets");
+    starts.forEach(function (start) {
+      var button = el("button", "button small", start[0]);
+      button.type = "button";
+      button.addEventListener("click", function () { stop(); k = start[1]; show(); });
+      streets.appendChild(button);
+    });
     function show() {
       render(steps[k]);
       $("step").textContent = t("step", { k: k + 1, n: steps.length });
       $("prev").disabled = k === 0;
       $("next").disabled = k === steps.length - 1;
+      streets.querySelectorAll("button").forEach(function (button, i) {
+        var current = k >= starts[i][1] && (i + 1 === starts.length || k < starts[i + 1][1]);
+        button.setAttribute("aria-current", current ? "step" : "false");
+        button.classList.toggle("primary", current);
+      });
     }
-    $("prev").addEventListener("click", function () { if (k > 0) { k -= 1; show(); } });
-    $("next").addEventListener("click", function () { if (k < steps.length - 1) { k += 1; show(); } });
+    function stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      $("play").textContent = t("play");
+      $("play").setAttribute("aria-pressed", "false");
+    }
+    $("play").addEventListener("click", function () {
+      if (timer) { stop(); return; }
+      if (k === steps.length - 1) k = 0;
+      show();
+      $("play").textContent = t("pause");
+      $("play").setAttribute("aria-pressed", "true");
+      timer = setInterval(function () {
+        if (k >= steps.length - 1) { stop(); return; }
+        k += 1;
+        show();
+      }, 1200);
+    });
+    $("prev").addEventListener("click", function () { stop(); if (k > 0) { k -= 1; show(); } });
+    $("next").addEventListener("click", function () { stop(); if (k < steps.length - 1) { k += 1; show(); } });
+    stop();
     show();
   }
 

@@ -133,3 +133,27 @@ def test_opening_a_holdem_table_shows_no_help_of_the_dealer_game(client):
     # A dealer-draw form sent back with an error shows that game's helps.
     html = client.post(reverse("poker:table_create"), {"variant": "dealer_draw", "name": ""}).content.decode()
     assert any("croupier" in h for h in visible_helps(html))
+
+
+def test_the_history_gives_each_hands_winner_pot_and_the_viewers_own_result(client, players, monkeypatch):
+    from .helpers import stack_decks
+
+    hery, voahangy, tiana = players[:3]
+    stack_decks(monkeypatch, {"hole_cards": ["As Ah", "7c 2d"], "board": "Kh Qd 8h 9s 3c"}, button=1)
+    table = services.table_open(name="Vendredi", kind=Table.Kind.TOURNAMENT, small_blind=10, big_blind=20)
+    services.table_seat_player(table=table, user=hery, stack=1000, seat=1)
+    services.table_seat_player(table=table, user=voahangy, stack=1000, seat=2)
+    services.table_start(table=table)
+    while table.hands_dealt == 1 and table.actor_seat:  # call and check it down: aces win 40
+        act(table, actor(table), "check" if table.legal["check"] else "call")
+    rows = {}
+    for user in (hery, voahangy, tiana):
+        client.force_login(user)
+        html = client.get(reverse("poker:hand_list", args=[table.pk])).content.decode()
+        row = re.search(r"<tbody>\s*<tr>(.*?)</tr>", html, re.S).group(1)
+        rows[user.username] = [
+            re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+        ]
+    assert rows["hery"][2:5] == ["Hery", "40", "+20"]  # winner, pot, his own result
+    assert rows["voahangy"][2:5] == ["Hery", "40", "−20"]
+    assert rows["tiana"][2:5] == ["Hery", "40", "—"]  # not dealt in
