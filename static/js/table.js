@@ -51,10 +51,11 @@
   function handName(hand) { return hand ? (hand[lang] || hand.en) : ""; }
 
   // ---- seats around the felt: my seat at the bottom, the others clockwise
-  function seatPosition(index, count, narrow) {
-    // Razz seats hold seven cards: they sit further in, so the side seats stay on a phone's screen.
+  function seatPosition(index, count, narrow, small) {
+    // Razz seats hold seven cards: they sit further in, so the side seats stay on a phone's screen;
+    // on a small phone the (slimmer) seats too, so they and their badges stay on the felt.
     var angle = Math.PI / 2 + (index * 2 * Math.PI) / count;
-    return { left: 50 + (narrow ? 33 : 42) * Math.cos(angle), top: 50 + 43 * Math.sin(angle) };
+    return { left: 50 + (narrow ? 33 : small ? 39 : 42) * Math.cos(angle), top: 50 + 43 * Math.sin(angle) };
   }
 
   var state = {
@@ -143,7 +144,7 @@
     var hand = view.hand;
     seats.forEach(function (seat, k) {
       var index = (k - offset + seats.length) % seats.length;
-      var pos = seatPosition(index, seats.length, view.table && view.table.variant === "razz");
+      var pos = seatPosition(index, seats.length, view.table && view.table.variant === "razz", felt.clientWidth < 420);
       var node = el("div", "seat");
       node.style.left = pos.left + "%";
       node.style.top = pos.top + "%";

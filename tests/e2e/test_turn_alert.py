@@ -41,7 +41,7 @@ def test_his_turn_in_a_hidden_page_marks_the_title_and_notifies_him_if_he_asked(
     actor = next(p for p in pages.values() if p.locator("#actions").is_visible())
     waiting = next(p for p in pages.values() if p is not actor)
     button = waiting.locator("#notify")
-    expect(button).to_have_text("Me prévenir de mon tour")
+    expect(button).to_have_text("Me prévenir")
     button.click()
     expect(button).to_have_text("Alertes de tour activées")
     assert waiting.evaluate("window.__asked") == 1
