@@ -88,12 +88,13 @@ def lockouts() -> list[Lockout]:
     since = timezone.now() - settings.AXES_COOLOFF_TIME
     recent = AccessAttempt.objects.filter(attempt_time__gte=since)
     found: list[Lockout] = []
-    for field in ("username", "ip_address"):
+    limits = {"username": settings.AXES_FAILURE_LIMIT, "ip_address": settings.LOGIN_ADDRESS_FAILURE_LIMIT}
+    for field, limit in limits.items():
         rows = (
             recent.exclude(**{f"{field}__isnull": True})
             .values(field)
             .annotate(failures=Sum("failures_since_start"), last=Max("attempt_time"))
-            .filter(failures__gte=settings.AXES_FAILURE_LIMIT)
+            .filter(failures__gte=limit)
         )
         for row in rows:
             found.append(

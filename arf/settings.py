@@ -8,6 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 from .env import ImproperlyConfiguredEnv, env_bool, env_int, env_list, env_str
@@ -33,6 +34,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "axes",
+    "csp",
     "django_htmx",
     "channels",
     "arf",  # the project's own commands: backup_db, restore_db
@@ -43,6 +45,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "arf.security.ContentSecurityPolicyMiddleware",
+    "arf.security.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "arf.language.ChosenLanguageMiddleware",
@@ -127,8 +131,10 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
 # Locked by username (someone guessing one member's password) and by address (one machine trying
-# many usernames), each on its own.
+# many usernames), each on its own; an address has its own, larger limit (accounts.throttle).
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_HANDLER = "accounts.throttle.LoginThrottle"
+LOGIN_ADDRESS_FAILURE_LIMIT = env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 20)
 AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
 # A success must not wipe the failures of the address: a member could otherwise keep guessing
 # another's password between his own logins.
@@ -151,7 +157,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -175,7 +181,26 @@ SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
 if env_bool("SECURE_PROXY_SSL_HEADER", not DEBUG):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# Content security policy (django-csp; arf.security adds the page's websocket origin): the site's own
+# scripts, styles, images and websocket only; no inline script or style, no eval, no frames.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "media-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 LOGGING = {
     "version": 1,
@@ -193,6 +218,8 @@ LOGGING = {
     },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {
+        # Django's own loggers print to stderr too when DEBUG is on: here once, on our line.
+        "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
         "daphne": {"level": "WARNING"},
         "django.channels.server": {"level": "WARNING"},
         "axes": {"level": "WARNING"},

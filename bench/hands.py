@@ -6,7 +6,7 @@ N random hands (blinds 100/200, ante 20, stacks of 10 to 150 big blinds, random 
 first played once on our engine to record the actions, then replayed, timed, on our engine
 (``start_hand`` with the deck, then ``act`` for each action) and on PokerKit 0.7.7 (``create_state``
 with its usual automations, the same hole cards, burns and board, then the same actions). Both
-replays must end with the same stacks. Hands where RULES.md and PokerKit differ are left out (see
+replays must end with the same stacks. Hands where docs/rules.md and PokerKit differ are left out (see
 tests/engine/test_holdem_vs_pokerkit.py).
 """
 

@@ -3,7 +3,7 @@
     python bench/razz.py [N]      (from the repository root; N hands, default 1000)
 
 N random hands (ante 5, bring-in 10, stacks of 1,000: deep enough that nobody is ever all-in, so
-RULES.md and PokerKit agree, see tests/engine/test_razz_vs_pokerkit.py) are first played once on
+docs/rules.md and PokerKit agree, see tests/engine/test_razz_vs_pokerkit.py) are first played once on
 our engine to record the deck and the actions, then replayed, timed, on our engine (``start_hand``
 with the deck, then ``act`` for each action) and on PokerKit 0.7.7 (``FixedLimitRazz`` with its
 usual automations, fed the same cards and burns, then the same actions). Both replays must end with

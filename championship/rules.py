@@ -1,7 +1,7 @@
-"""The championship's rules as pure functions: no database, no Django (RULES.md, "Tournament
+"""The championship's rules as pure functions: no database, no Django (docs/rules.md, "Tournament
 structure" and "Blinds and clock"). Services call them; tests read them like the rulebook.
 
-Decisions taken where RULES.md is silent (TDA practice), also listed in the README:
+Decisions taken where docs/rules.md is silent (TDA practice), also listed in the README:
 - Round 1, several players out in one hand would leave fewer than the qualifiers a table keeps: the
   ones who started the hand with the most chips qualify; equal stacks at the cut all qualify.
 - Round 2, tables are broken as soon as the remaining players fit at fewer tables (the final-table
@@ -61,7 +61,7 @@ def ante_for(big_blind: int) -> int:
 
 
 def default_levels() -> list[list[int]]:
-    """RULES.md's levels as [small blind, big blind, ante]."""
+    """The default levels of docs/rules.md, "Blinds and clock", as [small blind, big blind, ante]."""
     return [[sb, bb, ante_for(bb)] for sb, bb in DEFAULT_BLINDS]
 
 
@@ -341,7 +341,8 @@ class SessionResult:
 
 
 def standings_key(results: Sequence[SessionResult], session_order: Sequence[int], depth: int) -> tuple:
-    """Sort key (smaller is better) for the season standings, RULES.md's tie-breaks.
+    """Sort key (smaller is better) for the season standings, by the tie-breaks of docs/rules.md,
+    "Tournament structure".
 
     Most points; then most wins, then most 2nd places, and so on down the places; then the better
     result in the most recent session (then the one before, ...). `session_order` lists the season's

@@ -2,7 +2,7 @@
 
 The championship runs one clock for all the tables of a session: it registers a provider, and a
 table opened with ``blind_provider="championship:<session_pk>"`` asks it for the level each time
-a hand starts (RULES.md: a new level starts with the next hand dealt).
+a hand starts (docs/rules.md, "Blinds and clock": a new level starts with the next hand dealt).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Where the button and the blinds go, hand after hand: the dead-button rule (RULES.md, TDA).
+"""Where the button and the blinds go, hand after hand: the dead-button rule (TDA; docs/rules.md,
+"Texas Hold'em, no limit").
 
 The big blind always moves forward one seat, to the next player dealt in, so nobody skips or
 repeats it. The small blind goes where the big blind was (no small blind is posted when that

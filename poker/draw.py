@@ -1,4 +1,4 @@
-"""The services of the tables of five-card draw against the dealer (RULES.md, same section).
+"""The services of the tables of five-card draw against the dealer (docs/rules.md, same section).
 
 The house banks the game, so one player is enough. A table goes round three phases:
 

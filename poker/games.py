@@ -37,8 +37,8 @@ class Deal:
 
 def check_stakes(variant: str, small_blind: int, big_blind: int, ante: int) -> None:
     """ValueError when the stakes make no sense for the game. For Razz the table's small blind is the
-    bring-in and its big blind the small bet (twice the bring-in, RULES.md); the big bet is twice that.
-    For draw against the dealer they are the minimum and the maximum bet."""
+    bring-in and its big blind the small bet (twice the bring-in, docs/rules.md, "Razz"); the big bet
+    is twice that. For draw against the dealer they are the minimum and the maximum bet."""
     if variant == RAZZ:
         Razz(ante=ante, bring_in=small_blind, small_bet=big_blind)
     elif variant == DEALER_DRAW:
@@ -94,7 +94,7 @@ def rebuild(variant: str, state: dict[str, Any]) -> EngineHand:
 
 def forced_answer(engine: EngineHand, *, call: bool = False) -> Action:
     """What a player who cannot answer does: check if he can, else fold; ``call``: call any.
-    A Razz player who owes the bring-in posts it (he may not fold before doing so, RULES.md)."""
+    A Razz player who owes the bring-in posts it (he may not fold before doing so, docs/rules.md, "Razz")."""
     legal = engine.legal_actions()
     if legal.bring_in is not None:
         return Action.bring_in()

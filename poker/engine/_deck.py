@@ -1,7 +1,7 @@
 """The deck of a hand, the same way in every game: where it comes from, and the cards put back.
 
-- ``deck_to_deal(deck, decks)``: None shuffles with the OS's CSPRNG (RULES.md); an explicit order
-  must hold every card ``decks`` times (tests, replays).
+- ``deck_to_deal(deck, decks)``: None shuffles with the OS's CSPRNG (docs/rules.md, "Cards"); an
+  explicit order must hold every card ``decks`` times (tests, replays).
 - ``reshuffle_order(deck)`` and ``put_back(cards, keys)``: when the deck runs out (Razz: burned and
   folded cards; draw against the dealer: discards), cards go back into play. A shuffled hand draws
   a secret order for them at the deal (``reshuffle_keys``, stored with the hand), so a hand resumed

@@ -1,7 +1,7 @@
 """The showdown of a betting hand, the same way in Hold'em and Razz: the hands shown, the pots awarded.
 
 Each game gives what is its own: who shows first, how a hand is valued (high or ace-to-five low:
-greater is better either way) and named, and the order odd chips go in (RULES.md: Hold'em
+greater is better either way) and named, and the order odd chips go in (docs/rules.md: Hold'em
 clockwise from the button's left, Razz in seat order from the dealer's left).
 """
 
@@ -12,9 +12,8 @@ from typing import Any
 
 from . import events as ev
 from .cards import Card, card_names
+from .evaluate import HandNames
 from .pots import build_pots, split_pot
-
-HandNames = dict[str, str]  # {"category", "en", "fr"}
 
 
 def show_hands(
@@ -40,15 +39,16 @@ def award_pots(
     folded: list[bool],
     order: Sequence[int],
     value_of: Callable[[int], Any],
-    names_of: Callable[[Any], HandNames],
+    names_of: Callable[[Any, Any], HandNames],
     stacks: list[int],
     events: list[ev.Event],
 ) -> None:
     """Each pot, main pot first, to the best hand among its players (a ``pot_awarded`` event each).
 
-    ``value_of(i)``: player i's hand value, greater is better; ``names_of(value)``: its names.
-    Equal hands split the pot, the odd chips one each to the winners in ``order``. A pot that only
-    one player can win is his without a showdown (uncontested).
+    ``value_of(i)``: player i's hand value, greater is better; ``names_of(value, beaten)``: its
+    names, ``beaten`` the best hand of the pot below it (None when every hand ties), so that the
+    name can say what decided. Equal hands split the pot, the odd chips one each to the winners in
+    ``order``. A pot that only one player can win is his without a showdown (uncontested).
     """
     values: dict[int, Any] = {}
     for index, pot in enumerate(build_pots(committed, [not f for f in folded])):
@@ -63,7 +63,8 @@ def award_pots(
             best = max(values[i] for i in players)
             winners = [i for i in order if i in players and values[i] == best]
             shares = split_pot(pot.amount, winners)
-            hand = names_of(best)
+            beaten = max((values[i] for i in players if values[i] != best), default=None)
+            hand = names_of(best, beaten)
         for i, share in zip(winners, shares):
             stacks[i] += share
         events.append(

@@ -25,7 +25,7 @@ from itertools import combinations
 
 import numpy as np
 
-# Category indices double as the category numbers of RULES.md (dealer draw payouts).
+# Category indices double as the category numbers of docs/rules.md (dealer draw payouts).
 HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH = range(6)
 FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH, ROYAL_FLUSH = range(6, 10)
 

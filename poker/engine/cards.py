@@ -112,7 +112,7 @@ def full_deck(decks: int = 1) -> list[Card]:
 
 
 def shuffled_deck(decks: int = 1, rng: secrets.SystemRandom | None = None) -> list[Card]:
-    """A deck shuffled with the operating system's CSPRNG (RULES.md: never a guessable seed)."""
+    """A deck shuffled with the operating system's CSPRNG (docs/rules.md, "Cards": never a guessable seed)."""
     deck = full_deck(decks)
     (rng or secrets.SystemRandom()).shuffle(deck)
     return deck

@@ -1,4 +1,4 @@
-"""Five-card draw against the dealer (RULES.md, section "Five-card draw against the dealer").
+"""Five-card draw against the dealer (docs/rules.md, section "Five-card draw against the dealer").
 
 >>> from poker.engine import Action, DealerDraw, parse_cards
 >>> from poker.engine.dealer_draw import deck_for
@@ -14,7 +14,7 @@ Each player has bet before the deal (``bets``); players draw once each, in seat 
 dealer draws by the house rule (``dealer_discards``) and every hand is compared with the dealer's.
 ``results[i]`` is player i's net: ``-bet`` (worse), 0 (equal), ``multiple * bet`` (better).
 
-How the rules are read, where RULES.md leaves a choice to the program:
+How the rules are read, where docs/rules.md leaves a choice to the program:
 
 - 1 to 8 players (one table), one or two decks. With two decks, identical cards can be dealt; a hand
   is valued the same way (a flush may hold a pair) and five of a kind is the best hand of all.
@@ -45,7 +45,7 @@ from ._deck import deck_to_deal, put_back, reshuffle_order
 from ._state import StateFormat, whole
 from .actions import DRAW, Action, IllegalAction, LegalActions
 from .cards import Card, card_names, check_deck, full_deck, parse_cards
-from .evaluate import CATEGORIES, describe_high
+from .evaluate import CATEGORIES, HandNames, high_hand_names
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 8
 MAX_DRAW = 3
@@ -53,7 +53,7 @@ STATE_VERSION = 1
 
 HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH = range(6)
 FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH, ROYAL_FLUSH, FIVE_OF_A_KIND = range(6, 11)
-DRAW_CATEGORIES = (*CATEGORIES, "five_of_a_kind")  # the index is RULES.md's category number
+DRAW_CATEGORIES = (*CATEGORIES, "five_of_a_kind")  # the index is docs/rules.md's category number
 
 # The event types of a round, under the names this module has always given them (see events.py)
 ROUND_STARTED, DRAW_EVENT, NEW_CARDS, RESHUFFLE = ev.ROUND_STARTED, ev.DRAW, ev.NEW_CARDS, ev.RESHUFFLE
@@ -65,7 +65,7 @@ HandValue = tuple[int, tuple[int, ...]]  # (category number, ranks that break ti
 def hand_value(cards: Sequence[Card]) -> HandValue:
     """The value of a five-card high hand, from one deck or two: greater is better, equal splits.
 
-    ``(category number, ranks)``: the category numbers of RULES.md (high card 0 ... royal flush 9,
+    ``(category number, ranks)``: the category numbers of docs/rules.md (high card 0 ... royal flush 9,
     five of a kind 10), then the ranks that break ties, most significant first (deuce 0, ace 12).
     """
     if len(cards) != 5:
@@ -97,18 +97,15 @@ def hand_value(cards: Sequence[Card]) -> HandValue:
     return category, grouped
 
 
-def hand_names(value: HandValue) -> dict[str, str]:
-    """``{"category", "en", "fr"}`` for the events: "Pair of aces" / "Paire d'as", "Five aces" / "Cinq as"."""
+def hand_names(value: HandValue, beaten: HandValue | None = None) -> HandNames:
+    """The names for the events (``evaluate.hand_names``): "Pair of aces" / "Paire d'as", "Five aces" /
+    "Cinq as"; ``beaten``, the dealer's hand when this one beat it, names the kickers that decided."""
     category, ranks = value
-    return {
-        "category": DRAW_CATEGORIES[category],
-        "en": describe_high(category, ranks, "en"),
-        "fr": describe_high(category, ranks, "fr"),
-    }
+    return high_hand_names(category, ranks, beaten)
 
 
 def payout_multiple(player: int, dealer: int) -> int:
-    """What a winning hand pays, times the bet, from the two category numbers (RULES.md).
+    """What a winning hand pays, times the bet, from the two category numbers (docs/rules.md).
 
     The player's category number, less the dealer's when the dealer holds three of a kind or
     better, and at least 1: a pair of aces against a pair of tens pays 1, two pair against a pair 2;
@@ -118,7 +115,7 @@ def payout_multiple(player: int, dealer: int) -> int:
 
 
 def dealer_discards(cards: Sequence[Card]) -> list[Card]:
-    """The cards the dealer throws, by the published house rule (RULES.md).
+    """The cards the dealer throws, by the published house rule (docs/rules.md).
 
     A straight or better stands pat. With a pair, two pair or three of a kind he keeps the cards that
     make it and draws the rest. Otherwise: four to a flush, then four to an open-ended straight
@@ -334,7 +331,12 @@ class DrawRound:
         for i, cards in enumerate(self.hole_cards):
             value = hand_value(cards)
             events.append(
-                {"type": ev.SHOW, "player": i, "cards": card_names(cards), "hand": hand_names(value)}
+                {
+                    "type": ev.SHOW,
+                    "player": i,
+                    "cards": card_names(cards),
+                    "hand": hand_names(value, dealer if value > dealer else None),
+                }
             )
             bet = self.bets[i]
             if value > dealer:
@@ -402,7 +404,7 @@ def deck_for(
     dealer_draws: Sequence[Card | str] | str = (),
     decks: int = 1,
 ) -> list[Card]:
-    """The full deck that deals these five-card hands and these replacements, in RULES.md's order.
+    """The full deck that deals these five-card hands and these replacements, in docs/rules.md's order.
 
     For tests and replays: ``hands[i]`` is player i's five cards, ``dealer`` the dealer's,
     ``draws[i]`` the replacements player i gets (in order), ``dealer_draws`` the dealer's. Cards not

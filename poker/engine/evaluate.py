@@ -1,20 +1,27 @@
 """Hand evaluators: the best high hand (Hold'em, draw) and the best ace-to-five low (Razz).
 
 Both return an ``int`` subclass, so hands compare, sort, hash and serialise as plain numbers:
-a greater value is a better hand, equal values split the pot (RULES.md: suits never break a tie).
+a greater value is a better hand, equal values split the pot (docs/rules.md, "High hands": suits
+never break a tie).
 High values are dense, 0 (7-5-4-3-2 offsuit) to 7,461 (royal flush); low values run from 0
 (four kings) to 6,174 (A-2-3-4-5). The numbers are stable: they can be stored.
 
 ``evaluate_high_raw`` and ``evaluate_low_raw`` return the plain ``int`` for hot loops; the batch
 evaluator for numpy arrays lives in ``batch.py`` and gives the very same numbers.
-``describe_high(category, ranks, lang)`` names a high hand from its parts, for games that value
-hands their own way (two-deck draw against the dealer, where five of a kind exists).
+How hands are said, in French and English, is here and nowhere else: ``HighHand.names`` and
+``LowHand.names`` give the names the events carry (``hand_names``: the name alone, "Paire de dix",
+and the phrase for the middle of a sentence, "une paire de dix"); given the best hand it beat,
+a winning high hand also names the kickers that decided ("Paire de dix, roi en kicker").
+``describe_high(category, ranks, lang)`` and ``high_hand_names`` name a high hand from its parts,
+for games that value hands their own way (two-deck draw against the dealer, where five of a kind
+exists). Ranks are written as the cards show them ("Q-10-8-4-2", "10 bas").
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import combinations
+from typing import Any
 
 from . import _tables as t
 from .cards import RANKS, Card, parse_cards
@@ -40,7 +47,9 @@ CATEGORIES = (
     FOUR_OF_A_KIND,
     STRAIGHT_FLUSH,
     ROYAL_FLUSH,
-)  # worst to best; the index is the category number of RULES.md
+)  # worst to best; the index is the category number of docs/rules.md
+FIVE_OF_A_KIND = "five_of_a_kind"  # category number 10: only two decks make it (draw against the dealer)
+_NAMED_CATEGORIES = (*CATEGORIES, FIVE_OF_A_KIND)
 
 _CATEGORY_NAMES = {
     "fr": (
@@ -118,7 +127,7 @@ class HighHand(int):
 
     @property
     def category_number(self) -> int:
-        """0 for high card ... 9 for a royal flush (the numbers of RULES.md's draw payouts)."""
+        """0 for high card ... 9 for a royal flush (the numbers of docs/rules.md's draw payouts)."""
         return t.HIGH_CLASSES[self][0]
 
     @property
@@ -131,9 +140,16 @@ class HighHand(int):
         return _CATEGORY_NAMES[_check_lang(lang)][t.HIGH_CLASSES[self][0]]
 
     def describe(self, lang: str = "fr") -> str:
-        """A sentence for the hand history: "Full aux rois par les dix", "Pair of aces"."""
+        """The hand's name: "Full aux rois par les dix", "Pair of aces"."""
         category, r = t.HIGH_CLASSES[self]
         return describe_high(category, r, lang)
+
+    def names(self, beaten: int | None = None) -> HandNames:
+        """The names the events carry (``hand_names``); ``beaten``: the best hand this one beat,
+        so that the kickers are named when they decided."""
+        category, r = t.HIGH_CLASSES[self]
+        over = t.HIGH_CLASSES[beaten] if beaten is not None else None
+        return high_hand_names(category, r, over)
 
     def __repr__(self) -> str:
         return f"HighHand({int(self)}, {self.describe('en')!r})"
@@ -173,15 +189,45 @@ _HIGH_NAMES = {
 }
 
 
-def describe_high(category: int, ranks: Sequence[int], lang: str = "fr") -> str:
-    """The name of a high hand from its parts: "Full aux rois par les dix", "Pair of aces".
+# The same, in the middle of a sentence ("gagne 212 avec une paire d'as"): lower case, with the
+# article; {a} is "a" or "an" before the English top rank.
+_HIGH_PHRASES = {
+    "fr": (
+        "hauteur {one}",
+        "une paire {of}",
+        "une double paire {with_} par les {second}",
+        "un brelan {of}",
+        "une quinte {at}",
+        "une couleur {at}",
+        "un full {with_} par les {second}",
+        "un carré {of}",
+        "une quinte flush {at}",
+        "une quinte flush royale",
+        "cinq {many}",
+    ),
+    "en": (
+        "{one} high",
+        "a pair of {many}",
+        "two pair, {many} and {second}",
+        "three {many}",
+        "{a} {one}-high straight",
+        "{a} {one}-high flush",
+        "a full house, {many} full of {second}",
+        "four {many}",
+        "{a} {one}-high straight flush",
+        "a royal flush",
+        "five {many}",
+    ),
+}
+# How many of a category's tie-break ranks its name already says (two pair, full house: two);
+# the ranks after them are the kickers.
+_NAMED_RANKS = (1, 1, 2, 1, 1, 1, 2, 1, 1, 1, 1)
 
-    ``category`` is RULES.md's category number (high card 0 ... royal flush 9, and five of a kind
-    10, which only two decks can make); ``ranks`` are the ranks that break ties, most significant
-    first, deuce 0 ... ace 12 (for a full house: the three, then the pair). For games that value
-    hands themselves (draw against the dealer) and still name them like ``HighHand.describe``.
-    """
-    template = _HIGH_NAMES[_check_lang(lang)][category]
+HandNames = dict[str, Any]  # see hand_names
+
+
+def _high_words(category: int, ranks: Sequence[int], lang: str, templates: dict[str, tuple[str, ...]]) -> str:
+    template = templates[_check_lang(lang)][category]
     top = ranks[0]
     second = ranks[1] if len(ranks) > 1 else top
     if lang == "fr":
@@ -193,7 +239,76 @@ def describe_high(category: int, ranks: Sequence[int], lang: str = "fr") -> str:
             with_=_fr_with(top),
             second=_FR_MANY[second],
         )
-    return template.format(One=_EN_ONE[top].capitalize(), many=_EN_MANY[top], second=_EN_MANY[second])
+    one = _EN_ONE[top]
+    return template.format(
+        One=one.capitalize(),
+        one=one,
+        a="an" if one in ("ace", "eight") else "a",
+        many=_EN_MANY[top],
+        second=_EN_MANY[second],
+    )
+
+
+def describe_high(category: int, ranks: Sequence[int], lang: str = "fr") -> str:
+    """The name of a high hand from its parts: "Full aux rois par les dix", "Pair of aces".
+
+    ``category`` is docs/rules.md's category number (high card 0 ... royal flush 9, and five of a kind
+    10, which only two decks can make); ``ranks`` are the ranks that break ties, most significant
+    first, deuce 0 ... ace 12 (for a full house: the three, then the pair). For games that value
+    hands themselves (draw against the dealer) and still name them like ``HighHand.describe``.
+    """
+    return _high_words(category, ranks, lang, _HIGH_NAMES)
+
+
+def deciding_kickers(
+    category: int, ranks: Sequence[int], over: tuple[int, Sequence[int]] | None
+) -> tuple[int, ...]:
+    """The kickers that make this hand beat ``over`` (category number, ranks), down to the one that
+    decides: () when the category or the ranks the name says already decide, or when they tie."""
+    if over is None or over[0] != category:
+        return ()
+    named = _NAMED_RANKS[category]
+    for k, (mine, theirs) in enumerate(zip(ranks, over[1])):
+        if mine != theirs:
+            return tuple(ranks[named : k + 1]) if k >= named else ()
+    return ()
+
+
+def _kicker_words(kickers: Sequence[int], lang: str) -> str:
+    """ ", roi en kicker", ", roi et dame en kickers" / ", king kicker", ", king-queen kickers"."""
+    if not kickers:
+        return ""
+    if lang == "fr":
+        words = [_FR_ONE[r] for r in kickers]
+        listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " et " + words[-1]
+        return f", {listed} en kicker" + ("s" if len(words) > 1 else "")
+    return ", " + "-".join(_EN_ONE[r] for r in kickers) + " kicker" + ("s" if len(kickers) > 1 else "")
+
+
+def hand_names(category: str, fr: str, en: str, fr_phrase: str, en_phrase: str) -> HandNames:
+    """What an event says of a hand: ``{"category", "fr", "en", "phrase": {"fr", "en"}}``.
+
+    ``fr``/``en`` is the name on its own ("Paire de dix, roi en kicker", a badge, a list);
+    ``phrase`` the same in the middle of a sentence ("une paire de dix, roi en kicker")."""
+    return {"category": category, "fr": fr, "en": en, "phrase": {"fr": fr_phrase, "en": en_phrase}}
+
+
+def high_hand_names(
+    category: int, ranks: Sequence[int], over: tuple[int, Sequence[int]] | None = None
+) -> HandNames:
+    """``hand_names`` of a high hand from its parts (``describe_high``); ``over``, the (category
+    number, ranks) of the best hand it beat: the kickers that decided are named."""
+    kickers = deciding_kickers(category, ranks, over)
+    words = {
+        lang: (
+            describe_high(category, ranks, lang) + _kicker_words(kickers, lang),
+            _high_words(category, ranks, lang, _HIGH_PHRASES) + _kicker_words(kickers, lang),
+        )
+        for lang in ("fr", "en")
+    }
+    return hand_names(
+        _NAMED_CATEGORIES[category], words["fr"][0], words["en"][0], words["fr"][1], words["en"][1]
+    )
 
 
 # Keyed by the interned Card objects, so lookups hit on identity; a plain int 0..51 finds its card too.
@@ -296,25 +411,50 @@ class LowHand(int):
         return "".join(_LOW_RANKS[x] for x in _low_five(category, r))
 
     def name(self, lang: str = "fr") -> str:
-        """An unpaired hand by its highest card, "Sept bas" / "Seven low"; else "Paire", "Full"..."""
+        """An unpaired hand by its highest card, "7 bas" / "Seven low"; else "Paire", "Full"...
+
+        French says the rank as the cards show it (they show Q, 10), English in words."""
         category, r = _low_tables()[0][self]
         if category != t.HIGH_CARD:
             return _CATEGORY_NAMES[_check_lang(lang)][category]
-        top = (r[0] - 1) % 13  # back to the deuce-first index of the word lists
         if _check_lang(lang) == "fr":
-            return f"{_FR_ONE[top].capitalize()} bas"
-        return f"{_EN_ONE[top].capitalize()} low"
+            return f"{_LOW_SHOWN[r[0]]} bas"
+        return f"{_EN_ONE[(r[0] - 1) % 13].capitalize()} low"  # back to the deuce-first word lists
 
     def describe(self, lang: str = "fr") -> str:
-        """The five cards from the highest down, the way players call a low: "7-5-4-2-A"."""
+        """The five cards from the highest down, the way players call a low: "10-7-5-4-A"."""
         _check_lang(lang)
-        return "-".join(self.ranks)
+        category, r = _low_tables()[0][self]
+        return "-".join(_LOW_SHOWN[x] for x in _low_five(category, r))
+
+    def names(self) -> HandNames:
+        """The names the events carry (``hand_names``): "7 bas, 7-5-4-2-A", "un 7 bas, 7-5-4-2-A"."""
+        category, r = _low_tables()[0][self]
+        fr, en = self.name("fr"), self.name("en")
+        if category == t.HIGH_CARD:
+            article = "an" if _EN_ONE[(r[0] - 1) % 13] == "eight" else "a"
+            fr_phrase, en_phrase = f"un {fr}", f"{article} {en.lower()}"
+        else:
+            fr_phrase = _LOW_ARTICLE_FR[category] + fr.lower()
+            en_phrase = _LOW_ARTICLE_EN[category] + en.lower()
+        cards = self.describe()
+        return hand_names(
+            self.category,
+            f"{fr}, {cards}",
+            f"{en}, {cards}",
+            f"{fr_phrase}, {cards}",
+            f"{en_phrase}, {cards}",
+        )
 
     def __repr__(self) -> str:
         return f"LowHand({int(self)}, {self.describe()!r})"
 
 
 _LOW_RANKS = "A23456789TJQK"  # indexed by the ace-low rank
+# The article of a paired low's category, by category number: "une paire", "two pair".
+_LOW_ARTICLE_FR = ("", "une ", "une ", "un ", "", "", "un ", "un ")
+_LOW_ARTICLE_EN = ("", "a ", "", "", "", "", "a ", "")
+_LOW_SHOWN = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")  # as the cards show them
 
 
 def _low_five(category: int, r: tuple[int, ...]) -> tuple[int, ...]:

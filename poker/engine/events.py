@@ -31,14 +31,17 @@ Events of every game that bets (Hold'em, Razz):
                   ``{"amount", "players"}``, main pot first, then side pots.
 ``burn``          ``street`` (the street it comes before). No card: burned cards are never shown.
 ``board``         ``street``, ``cards`` (the new cards), ``board`` (all the community cards).
-``show``          ``player``, ``cards``, ``hand``: the hand he makes, ``{"category", "en", "fr"}``
-                  (``"Pair of aces"`` / ``"Paire d'as"``), or None (Hold'em, while the board has
-                  fewer than three cards: all-in before the flop, the cards are shown at once).
+``show``          ``player``, ``cards``, ``hand``: the hand he makes, ``{"category", "en", "fr",
+                  "phrase": {"en", "fr"}}`` (``"Pair of aces"`` / ``"Paire d'as"`` on its own,
+                  ``"a pair of aces"`` / ``"une paire d'as"`` in the middle of a sentence: see
+                  ``evaluate.hand_names``), or None (Hold'em, while the board has fewer than three
+                  cards: all-in before the flop, the cards are shown at once).
 ``pot_awarded``   ``pot`` (index, 0 = main pot), ``amount``, ``players`` (who could win it),
                   ``winners`` (in the order odd chips go: Hold'em clockwise from the button's left,
                   Razz from player 0), ``shares`` (chips each winner gets, same order), ``hand``
-                  (the winning hand, as in ``show``, or None), ``uncontested`` (True when only one
-                  player could win it: no showdown for it).
+                  (the winning hand, as in ``show``, naming the kickers when they decided against
+                  the best hand it beat: "Pair of tens, king kicker"; or None), ``uncontested``
+                  (True when only one player could win it: no showdown for it).
 ``hand_over``     ``stacks`` (final stacks), ``winnings`` (final minus starting stack, per player).
 
 No-limit Hold'em, in the order a hand produces them:
@@ -68,7 +71,8 @@ Razz (``street``: "third" ... "seventh"):
 ``reshuffle``     ``street``, ``count``: the burned and folded cards go back into the deck.
 ``board``         ``street`` ("seventh"), ``cards``, ``board``: the community card, when the deck
                   cannot give every player still in a card.
-``show``          ``hand`` is ``{"category", "en", "fr"}``: "Seven low, 7-5-4-2-A" / "Sept bas, 7-5-4-2-A".
+``show``          ``hand`` as in Hold'em: "Seven low, 7-5-4-2-A" / "7 bas, 7-5-4-2-A" (the ranks
+                  as the cards show them: "10", not "T").
 
 Five-card draw against the dealer (a round, not a hand: the house banks it):
 
@@ -78,8 +82,9 @@ Five-card draw against the dealer (a round, not a hand: the house banks it):
 ``new_cards``      ``player``, ``discarded``, ``received``, ``cards`` (his hand now), ``private``: True.
 ``reshuffle``      ``count``: the discards go back into the deck.
 ``dealer_draw``    ``count``: how many cards the dealer exchanged.
-``dealer_shows``   ``cards``, ``hand``: ``{"category", "en", "fr"}``.
-``show``           ``player``, ``cards``, ``hand``: every player's final hand, after the dealer's.
+``dealer_shows``   ``cards``, ``hand``: as in Hold'em.
+``show``           ``player``, ``cards``, ``hand``: every player's final hand, after the dealer's
+                   (naming the kickers when they made it beat the dealer's).
 ``result``         ``player``, ``bet``, ``outcome`` ("win", "push", "lose"), ``multiple`` (0 unless
                    he wins), ``net``.
 ``round_over``     ``results``.

@@ -44,6 +44,8 @@ _TEXT: dict[str, dict[str, Any]] = {
         "main_pot": "the main pot",
         "side_pot": "side pot-{k}",
         "collected": "{name} collected {amount} from {pot}{hand}",
+        "split": "{names} split {pot} ({amount}){hand}",
+        "and": " and ",
         "total": "Total pot {amount}",
         "board": "Board [{cards}]",
         "folded": "folded {when}",
@@ -121,8 +123,10 @@ _TEXT: dict[str, dict[str, Any]] = {
         "all_in": " et est à tapis",
         ev.UNCALLED_BET_RETURNED: "Mise non suivie ({amount}) rendue à {name}",
         "main_pot": "le pot principal",
-        "side_pot": "le pot secondaire {k}",
+        "side_pot": "le pot annexe {k}",
         "collected": "{name} remporte {amount} sur {pot}{hand}",
+        "split": "{names} partagent {pot} ({amount}){hand}",
+        "and": " et ",
         "total": "Pot total {amount}",
         "board": "Tableau [{cards}]",
         "folded": "s'est couché {when}",
@@ -180,6 +184,19 @@ _TEXT: dict[str, dict[str, Any]] = {
 _Name = Callable[[int], str]
 
 
+def _phrase(hand: ev.Event, lang: str) -> str:
+    """A hand's name in the middle of a sentence ("une paire d'as"); hands stored before the
+    phrase existed have only their name."""
+    return hand.get("phrase", {}).get(lang) or hand[lang]
+
+
+def _listed(names: Sequence[str], text: dict[str, Any]) -> str:
+    """ "Hery, Voahangy and Tiana" / "Hery, Voahangy et Tiana"."""
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + text["and"] + names[-1]
+
+
 def hand_history_text(
     events: Iterable[ev.Event], names: Sequence[str] | None = None, lang: str = "en"
 ) -> str:
@@ -209,6 +226,7 @@ def _betting_history(events: list[ev.Event], name: _Name, text: dict[str, Any], 
     shown: dict[int, ev.Event] = {}
     folded_on: dict[int, str] = {}
     won: dict[int, int] = {}
+    won_with: dict[int, str] = {}  # the hand each winner won his first pot at showdown with
     total = 0
     hole_header = False
     for event in events:
@@ -286,15 +304,27 @@ def _betting_history(events: list[ev.Event], name: _Name, text: dict[str, Any], 
             if not shown:
                 lines.append(text["showdown"])
             shown[player] = event  # type: ignore[index]
-            hand = f" ({event['hand'][lang]})" if event.get("hand") else ""
+            hand = f" ({_phrase(event['hand'], lang)})" if event.get("hand") else ""
             lines.append(text[kind].format(name=who, cards=" ".join(event["cards"]), hand=hand))
         elif kind == ev.POT_AWARDED:
             pot = text["main_pot"] if event["pot"] == 0 else text["side_pot"].format(k=event["pot"])
-            hand = f" ({event['hand'][lang]})" if event.get("hand") else ""
+            phrase = _phrase(event["hand"], lang) if event.get("hand") else ""
+            hand = text["with"].format(hand=phrase) if phrase else ""
             total += event["amount"]
-            for winner, share in zip(event["winners"], event["shares"]):
+            winners = event["winners"]
+            for winner, share in zip(winners, event["shares"]):
                 won[winner] = won.get(winner, 0) + share
-                lines.append(text["collected"].format(name=name(winner), amount=share, pot=pot, hand=hand))
+                if phrase:
+                    won_with.setdefault(winner, phrase)
+            if len(winners) > 1:  # equal hands: one line, the pot is split
+                names = _listed([name(w) for w in winners], text)
+                lines.append(text["split"].format(names=names, pot=pot, amount=event["amount"], hand=hand))
+            else:
+                lines.append(
+                    text["collected"].format(
+                        name=name(winners[0]), amount=event["amount"], pot=pot, hand=hand
+                    )
+                )
 
     if not started:
         return "\n".join(lines)
@@ -317,8 +347,10 @@ def _betting_history(events: list[ev.Event], name: _Name, text: dict[str, Any], 
             outcome = text["folded"].format(when=text["folded_when"][folded_on[i]])
         elif i in shown:
             cards = " ".join(shown[i]["cards"])
-            if razz:
-                hand = shown[i]["hand"][lang] if shown[i].get("hand") else ""
+            if i in won_with:  # what won, with the kickers when they decided
+                hand = won_with[i]
+            elif razz:
+                hand = _phrase(shown[i]["hand"], lang) if shown[i].get("hand") else ""
             else:
                 hand = _final_hand(shown[i]["cards"], board, lang)
             with_hand = text["with"].format(hand=hand) if hand else ""
@@ -340,7 +372,7 @@ def _final_hand(cards: list[str], board: list[str], lang: str) -> str:
     """Hold'em: the hand a player shown before the board was out makes with the whole board."""
     if len(board) < 3:
         return ""
-    return evaluate_high(parse_cards(cards + board)).describe(lang)
+    return evaluate_high(parse_cards(cards + board)).names()["phrase"][lang]
 
 
 def _draw_history(events: list[ev.Event], name: _Name, text: dict[str, Any], lang: str) -> str:
@@ -389,12 +421,12 @@ def _draw_history(events: list[ev.Event], name: _Name, text: dict[str, Any], lan
             lines.append(text["showdown"])
             lines.append(
                 text["dealer_shows"].format(
-                    name=dealer, cards=" ".join(event["cards"]), hand=event["hand"][lang]
+                    name=dealer, cards=" ".join(event["cards"]), hand=_phrase(event["hand"], lang)
                 )
             )
         elif kind == ev.SHOW:
             shown[player] = event  # type: ignore[index]
-            hand = f" ({event['hand'][lang]})"
+            hand = f" ({_phrase(event['hand'], lang)})"
             lines.append(text[ev.SHOW].format(name=who, cards=" ".join(event["cards"]), hand=hand))
         elif kind == ev.RESULT:
             results[player] = event  # type: ignore[index]
@@ -409,7 +441,7 @@ def _draw_history(events: list[ev.Event], name: _Name, text: dict[str, Any], lan
     lines.append(text["summary"])
     lines.append(
         text["dealer_summary"].format(
-            name=dealer, cards=" ".join(dealer_event["cards"]), hand=dealer_event["hand"][lang]
+            name=dealer, cards=" ".join(dealer_event["cards"]), hand=_phrase(dealer_event["hand"], lang)
         )
     )
     for i in range(started["players"]):
@@ -417,7 +449,7 @@ def _draw_history(events: list[ev.Event], name: _Name, text: dict[str, Any], lan
         if show is None or result is None:
             continue
         cards = " ".join(show["cards"])
-        with_hand = text["with"].format(hand=show["hand"][lang])
+        with_hand = text["with"].format(hand=_phrase(show["hand"], lang))
         if result["outcome"] == "win":
             outcome = text["showed_won"].format(cards=cards, amount=result["net"], hand=with_hand)
         elif result["outcome"] == "push":

@@ -1,4 +1,4 @@
-"""No-limit Texas Hold'em, exactly as RULES.md says (section "Texas Hold'em, no limit").
+"""No-limit Texas Hold'em, exactly as docs/rules.md says (section "Texas Hold'em, no limit").
 
 >>> from poker.engine import Action, NoLimitHoldem, full_deck
 >>> game = NoLimitHoldem(small_blind=100, big_blind=200, ante=20)
@@ -14,7 +14,7 @@ The state is plain data: lists of ints and bools, lists of cards, and the event 
 remaining deck and burned cards included (store it server-side only), and ``from_dict()`` gives
 back a hand that plays on exactly like the original.
 
-How the rules are read, where RULES.md leaves a choice to the program:
+How the rules are read, where docs/rules.md leaves a choice to the program:
 
 - Players are 0..n-1 clockwise. ``start_hand(..., blind_players=(sb, bb))`` overrides who posts the
   blinds (dead-button rule, decided by the table app across hands; ``sb`` may be None); ``button``
@@ -51,7 +51,7 @@ from ._showdown import award_pots, show_hands
 from ._state import StateFormat, whole
 from .actions import CALL, CHECK, FOLD, RAISE, Action, IllegalAction, LegalActions
 from .cards import Card, card_names, parse_cards
-from .evaluate import HighHand, evaluate_high_raw
+from .evaluate import HandNames, HighHand, evaluate_high_raw
 from .pots import Pot, build_pots
 
 STREETS = ("preflop", "flop", "turn", "river")
@@ -479,7 +479,7 @@ class HoldemHand:
         board = self.board
         hole = self.hole_cards
 
-        def names(i: int) -> dict[str, str] | None:  # None while the board is not out (all-in preflop)
+        def names(i: int) -> HandNames | None:  # None while the board is not out (all-in preflop)
             return _hand_names(evaluate_high_raw(hole[i] + board)) if board else None
 
         show_hands(first, self.folded, self.shown, hole, names, self.events)
@@ -575,17 +575,15 @@ def deck_for(
     return deck + list(spare)
 
 
-_NAMES: dict[int, dict[str, str]] = {}
+_NAMES: dict[int, HandNames] = {}
 
 
-def _hand_names(value: int) -> dict[str, str]:
-    """{"category", "en", "fr"} for a hand value (a fresh dict: events never share objects)."""
+def _hand_names(value: int, beaten: int | None = None) -> HandNames:
+    """The names of a hand value (a fresh dict: events never share objects); ``beaten``, the best
+    hand it beat in a pot, names the kickers when they decided."""
+    if beaten is not None:
+        return HighHand(value).names(beaten)
     names = _NAMES.get(value)
     if names is None:
-        hand = HighHand(value)
-        names = _NAMES[value] = {
-            "category": hand.category,
-            "en": hand.describe("en"),
-            "fr": hand.describe("fr"),
-        }
-    return dict(names)
+        names = _NAMES[value] = HighHand(value).names()
+    return {**names, "phrase": dict(names["phrase"])}

@@ -1,4 +1,4 @@
-"""Main and side pots, and how a pot is split (RULES.md, Texas Hold'em: side pots, split pots).
+"""Main and side pots, and how a pot is split (docs/rules.md, Texas Hold'em: side pots, split pots).
 
 Pure functions on plain lists, shared by every game that bets:
 

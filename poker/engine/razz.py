@@ -1,4 +1,4 @@
-"""Razz: seven-card stud, lowest hand wins, fixed limit (RULES.md, section "Razz").
+"""Razz: seven-card stud, lowest hand wins, fixed limit (docs/rules.md, section "Razz").
 
 >>> from poker.engine import Action, Razz, parse_cards
 >>> from poker.engine.razz import deck_for
@@ -16,10 +16,10 @@ Players are 0..n-1 clockwise, player 0 the first seat left of the dealer. The st
 ``events.py`` (the shared ones, and the section "Razz": ``up_cards``, ``bring_in``, ``complete``,
 ``reshuffle``; down cards are private ``hole_cards``).
 
-How the rules are read, where RULES.md leaves a choice to the program (TDA-style, written down here
-as RULES.md asks):
+How the rules are read, where docs/rules.md leaves a choice to the program (TDA-style, written down here
+as docs/rules.md asks):
 
-- The bets: ``small_bet`` is twice the bring-in and ``big_bet`` twice the small bet (RULES.md);
+- The bets: ``small_bet`` is twice the bring-in and ``big_bet`` twice the small bet (docs/rules.md, "Razz");
   ``Razz(ante, bring_in)`` fills them in, other values raise ValueError.
 - Antes are posted first, in seat order; a player whose stack does not cover the ante posts it all
   and is all-in.
@@ -75,7 +75,7 @@ from ._showdown import award_pots, show_hands
 from ._state import StateFormat, whole
 from .actions import BRING_IN, CALL, CHECK, FOLD, RAISE, Action, IllegalAction, LegalActions
 from .cards import Card, card_names, parse_cards
-from .evaluate import LowHand, evaluate_low
+from .evaluate import HandNames, LowHand, evaluate_low
 from .pots import Pot, build_pots
 
 STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
@@ -116,12 +116,9 @@ def showing_key(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
     return category, tuple(rank for rank, _ in groups)
 
 
-def _names(hand: LowHand) -> dict[str, str]:
-    return {
-        "category": hand.category,
-        "en": f"{hand.name('en')}, {hand.describe('en')}",
-        "fr": f"{hand.name('fr')}, {hand.describe('fr')}",
-    }
+def _names(hand: LowHand, beaten: LowHand | None = None) -> HandNames:
+    """A low's names give its five cards: they always say what decided."""
+    return hand.names()
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,12 +143,12 @@ class Razz:
             raise ValueError(f"the bring-in must be positive, not {self.bring_in}")
         if self.small_bet != 2 * self.bring_in:
             raise ValueError(
-                f"the small bet must be twice the bring-in (RULES.md): {2 * self.bring_in}, "
+                f"the small bet must be twice the bring-in (docs/rules.md, Razz): {2 * self.bring_in}, "
                 f"not {self.small_bet}"
             )
         if self.big_bet != 2 * self.small_bet:  # type: ignore[operator]
             raise ValueError(
-                f"the big bet must be twice the small bet (RULES.md): {2 * self.small_bet}, "  # type: ignore[operator]
+                f"the big bet must be twice the small bet (docs/rules.md, Razz): {2 * self.small_bet}, "  # type: ignore[operator]
                 f"not {self.big_bet}"
             )
 
@@ -567,7 +564,7 @@ class RazzHand:
         """Every hand still in is shown: the last bettor or raiser of 7th street first, else from player 0."""
         first = self.aggressor if self.aggressor is not None else 0
 
-        def names(i: int) -> dict[str, str]:
+        def names(i: int) -> HandNames:
             return _names(self._hand(i))
 
         show_hands(first, self.folded, self.shown, self.hole_cards, names, self.events)

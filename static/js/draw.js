@@ -47,7 +47,9 @@
   function cardsText(cards) {
     return (cards || []).map(function (c) { return (c[0] === "T" ? "10" : c[0]) + SUITS[c[1]]; }).join(" ");
   }
+  // A hand's name on its own (a seat's result), or in a sentence ("montre ... : une paire de dix").
   function handName(hand) { return hand ? (hand[lang] || hand.en) : ""; }
+  function handPhrase(hand) { return hand ? ((hand.phrase && hand.phrase[lang]) || handName(hand)) : ""; }
   // A round's result in words: "Won 40", "Lost 20", "Push".
   function resultText(result) {
     if (!result) return "";
@@ -222,7 +224,7 @@
   }
 
   function logLine(entry) {
-    var p = { name: entry.name, count: entry.count, cards: cardsText(entry.received || entry.cards), hand: handName(entry.hand) };
+    var p = { name: entry.name, count: entry.count, cards: cardsText(entry.received || entry.cards), hand: handPhrase(entry.hand) };
     switch (entry.type) {
       case "draw": return entry.count ? t("log_draw", p) : t("log_stands_pat", p);
       case "dealer_draw": return entry.count ? t("log_dealer_draw", p) : t("log_dealer_stands_pat", p);

@@ -48,7 +48,18 @@
   function cardsText(cards) {
     return (cards || []).map(function (c) { return (c[0] === "T" ? "10" : c[0]) + SUITS[c[1]]; }).join(" ");
   }
+  // A hand's name on its own (a badge), or in the middle of a sentence ("avec une paire de dix");
+  // hands stored before the engine gave the phrase have only their name.
   function handName(hand) { return hand ? (hand[lang] || hand.en) : ""; }
+  function handPhrase(hand) { return hand ? ((hand.phrase && hand.phrase[lang]) || handName(hand)) : ""; }
+  var listFormat = window.Intl && Intl.ListFormat ? new Intl.ListFormat(lang, { type: "conjunction" }) : null;
+  function listed(names) { return listFormat ? listFormat.format(names) : names.join(", "); }
+  // "Feno wins 865 with ...", or for equal hands "Feno and Lanto split 865 with ..."
+  function potText(names, amount, hand) {
+    var one = names.length === 1;
+    var params = { name: names[0], names: listed(names), amount: amount, hand: handPhrase(hand) };
+    return t(one ? (hand ? "win_with" : "wins") : (hand ? "split_with" : "split"), params);
+  }
 
   // ---- seats around the felt: my seat at the bottom, the others clockwise
   function seatPosition(index, count, narrow, small) {
@@ -244,13 +255,9 @@
       $("pot").textContent = pots;
     }
     hand.results.forEach(function (result) {
-      var names = result.winners.length > 1
-        ? result.winners.map(function (w) { return w.name + " (" + fmt(w.share) + ")"; }).join(", ")
-        : result.winners[0].name;
-      var line = result.hand
-        ? t("win_with", { names: names, amount: result.amount, hand: handName(result.hand) })
-        : t("wins", { names: names, amount: result.amount });
-      if (hand.results.length > 1) line = (result.pot ? t("side_pot", { n: result.pot }) : t("main_pot")) + " : " + line;
+      var names = result.winners.map(function (w) { return w.name; });
+      var line = potText(names, result.amount, result.hand);
+      if (hand.results.length > 1) line = t("pot_result", { pot: result.pot ? t("side_pot", { n: result.pot }) : t("main_pot"), result: line });
       $("results").appendChild(el("p", "result", line));
     });
   }
@@ -259,9 +266,9 @@
     var params = { name: entry.name, amount: entry.amount, total: entry.total, cards: cardsText(entry.cards) };
     var text;
     if (entry.type === "board") text = t("log_" + entry.street, params);
-    else if (entry.type === "pot_awarded") text = t("log_pot_awarded", { names: (entry.winners || []).join(", "), amount: entry.amount });
+    else if (entry.type === "pot_awarded") text = potText(entry.winners || [], entry.amount, entry.hand);
+    else if (entry.type === "show" && entry.hand) text = t("log_show_hand", Object.assign(params, { hand: handPhrase(entry.hand) }));
     else text = t("log_" + entry.type, params);
-    if (entry.type === "show" && entry.hand) text += " : " + handName(entry.hand);
     if (entry.all_in) text += t("log_all_in");
     return text;
   }

@@ -51,6 +51,9 @@ NOT_PAGES = {
     "session_register_me",
     "session_withdraw_me",
     "invitation_accept",  # needs a fresh token: tests/championship/test_members.py opens it
+    "lockout_clear",  # a POST button of the accounts page
+    "password_reset_create",  # a POST button of the accounts page
+    "password_reset_use",  # needs a fresh token: tests/foundation opens it
 }
 # English words that French text never uses: a page in French showing one of them shows English.
 ENGLISH = re.compile(

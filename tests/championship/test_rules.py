@@ -1,4 +1,4 @@
-"""The rulebook's tournament rules, as pure functions (RULES.md "Tournament structure", "Blinds and
+"""The rulebook's tournament rules, as pure functions (docs/rules.md, "Tournament structure" and "Blinds and
 clock")."""
 
 import random

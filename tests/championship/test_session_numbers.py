@@ -21,7 +21,7 @@ def organizer(client):
 def _add(client, season, day: str):
     return client.post(
         reverse("session_new", args=[season.pk]),
-        {"scheduled_at": f"{day}T15:00", "mode": "live"},
+        {"scheduled_at": f"{day}T15:00", "mode": "live", "ready_seconds": 120},
         follow=True,
     )
 
@@ -43,7 +43,8 @@ def test_a_session_added_between_two_others_takes_its_place(client, organizer):
 def test_moving_a_session_later_renumbers_the_season(client, organizer):
     season, first = season_with_session()
     client.post(
-        reverse("session_edit", args=[first.pk]), {"scheduled_at": "2026-12-31T15:00", "mode": "live"}
+        reverse("session_edit", args=[first.pk]),
+        {"scheduled_at": "2026-12-31T15:00", "mode": "live", "ready_seconds": 120},
     )
     first.refresh_from_db()
     assert first.number == 6

@@ -7,7 +7,16 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import translation
 
-from championship.models import AuditEntry, GameTable, KnockOut, Registration, Result, Seat, Session
+from championship.models import (
+    AuditEntry,
+    GameTable,
+    KnockOut,
+    Registration,
+    Result,
+    Seat,
+    Session,
+    SessionClock,
+)
 from championship.services import registrations as reg
 from championship.services import seasons
 from championship.services import sessions as run
@@ -266,6 +275,16 @@ def test_round2_is_drawn_only_when_round1_is_done():
     qualified = Seat.objects.filter(session=session, round_number=2)
     assert qualified.count() == 6  # 2 tables of 5 -> 3 + 3
     assert set(qualified.values_list("table", flat=True)) == {1}
+
+
+@pytest.mark.parametrize("reset", [True, False])
+def test_when_the_stacks_are_reset_for_round2_the_blinds_start_again_at_level_1(reset):
+    _, session = season_with_session(players=4, round2_reset_stacks=reset)
+    run.session_start(session=session, by=None)
+    SessionClock.objects.filter(session=session).update(level=4)  # round 1 reached 75/150
+    _play_round1(session)
+    run.round2_draw(session=session, by=None)
+    assert SessionClock.objects.get(session=session).level == (0 if reset else 4)
 
 
 # --- Round 2 --------------------------------------------------------------------------------------

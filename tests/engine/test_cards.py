@@ -1,4 +1,4 @@
-"""Cards, their text form and decks (RULES.md, "Cards")."""
+"""Cards, their text form and decks (docs/rules.md, "Cards")."""
 
 import copy
 import pickle

@@ -1,4 +1,4 @@
-"""RULES.md, "Five-card draw against the dealer": one test per rule, with the cards spelled out.
+"""docs/rules.md, "Five-card draw against the dealer": one test per rule, with the cards spelled out.
 
 ``play_round`` builds the deck with ``deck_for``: each player and the dealer get the five cards
 written for them and the replacements written for them; cards not written are filled from the
@@ -259,7 +259,12 @@ def test_the_dealer_draws_last_and_his_final_hand_is_shown():
         {
             "type": DEALER_SHOWS,
             "cards": ["Th", "Tc", "8h", "5d", "4c"],
-            "hand": {"category": "pair", "en": "Pair of tens", "fr": "Paire de dix"},
+            "hand": {
+                "category": "pair",
+                "en": "Pair of tens",
+                "fr": "Paire de dix",
+                "phrase": {"en": "a pair of tens", "fr": "une paire de dix"},
+            },
         }
     ]
 
@@ -367,6 +372,7 @@ def test_with_two_decks_five_of_a_kind_is_the_best_hand_of_all():
         "category": "five_of_a_kind",
         "en": "Five aces",
         "fr": "Cinq as",
+        "phrase": {"en": "five aces", "fr": "cinq as"},
     }
     assert rnd.results == [10]  # 10 - 9
     rnd = play_round(["As As Ah Ad Ac"], "Kh Qs Js Ts 9s", bets=[10], decks=2)  # a straight: 10 - 4
@@ -447,7 +453,17 @@ def test_hand_names_in_english_and_french():
         "category": "two_pair",
         "en": "Two pair, aces and kings",
         "fr": "Double paire aux as par les rois",
+        "phrase": {"en": "two pair, aces and kings", "fr": "une double paire aux as par les rois"},
     }
+
+
+def test_a_player_who_beats_the_dealer_on_the_kicker_is_told_so():
+    # Aces for both; the player's king beats the dealer's queen (the dealer keeps his pair, draws three).
+    rnd = play_round(["As Ad Kc 7h 2s"], "Ah Ac 9d 6s 3c", (), "Qd 5d 4c")
+    assert rnd.results == [10]
+    shown = of_type(rnd, ev.SHOW)[0]["hand"]
+    assert (shown["fr"], shown["en"]) == ("Paire d'as, roi en kicker", "Pair of aces, king kicker")
+    assert of_type(rnd, DEALER_SHOWS)[0]["hand"]["fr"] == "Paire d'as"
 
 
 def test_state_and_events_are_json_and_a_round_trip_plays_on_identically():

@@ -35,14 +35,14 @@ def test_draw_history_tells_the_draws_the_dealers_hand_and_each_result():
         "Tiana: stands pat",
         "Dealer: discards 3 cards",
         "*** SHOW DOWN ***",
-        "Dealer: shows [Th Tc Jd 5d 4d] (Pair of tens)",
-        "Hery: shows [As Ad Qs Qd Jc] (Two pair, aces and queens)",
+        "Dealer: shows [Th Tc Jd 5d 4d] (a pair of tens)",
+        "Hery: shows [As Ad Qs Qd Jc] (two pair, aces and queens)",
         "Hery wins 20 (2 x 10)",
         "Tiana loses 5",
         "*** SUMMARY ***",
-        "Dealer: [Th Tc Jd 5d 4d] (Pair of tens)",
-        "Seat 2: Voahangy showed [Ks Kd 9c 3s 4s] and won (20) with Pair of kings",
-        "Seat 3: Tiana showed [Js 8d 6h 4c 2d] and lost (5) with Jack high",
+        "Dealer: [Th Tc Jd 5d 4d] (a pair of tens)",
+        "Seat 2: Voahangy showed [Ks Kd 9c 3s 4s] and won (20) with a pair of kings",
+        "Seat 3: Tiana showed [Js 8d 6h 4c 2d] and lost (5) with jack high",
     ):
         assert line in text
 
@@ -58,7 +58,7 @@ def test_draw_history_in_french_for_one_player_shows_only_his_cards_before_the_s
         "Voahangy : échange 1 carte",
         "Tiana : est servi",
         "Croupier : échange 3 cartes",
-        "Croupier : montre [Th Tc Jd 5d 4d] (Paire de dix)",
+        "Croupier : montre [Th Tc Jd 5d 4d] (une paire de dix)",
         "Hery gagne 20 (2 x 10)",
         "Tiana perd 5",
     ):
@@ -74,5 +74,5 @@ def test_draw_history_of_a_push_with_two_decks():
     text = hand_history_text(rnd.events).splitlines()
     assert text[0] == "Five-card draw against the dealer (2 decks)"
     assert "Player 1 pushes: the bet (10) is returned" in text
-    assert "Seat 1: Player 1 showed [9s Ts Jd Qc Kh] and pushed with King-high straight" in text
+    assert "Seat 1: Player 1 showed [9s Ts Jd Qc Kh] and pushed with a king-high straight" in text
     assert "Player 1 : égalité, la mise (10) est rendue" in hand_history_text(rnd.events, lang="fr")

@@ -1,4 +1,4 @@
-"""High hands as RULES.md ranks them ("High hands"), checked exhaustively and against references."""
+"""High hands as docs/rules.md ranks them ("High hands"), checked exhaustively and against references."""
 
 from itertools import chain, combinations
 
@@ -266,6 +266,84 @@ def test_describe_high_names_a_hand_from_its_category_number_and_ranks():
     assert describe_high(10, [12], "en") == "Five aces"
     with pytest.raises(ValueError, match="'de'"):
         describe_high(1, [12, 7, 4, 2], "de")
+
+
+# -- What a winner's name says: the kickers when they decided, and the phrase for a sentence ---------
+
+
+def names(winner: str, beaten: str | None = None) -> tuple[str, str]:
+    named = high(winner).names(high(beaten) if beaten else None)
+    return named["fr"], named["en"]
+
+
+@pytest.mark.parametrize(
+    ("winner", "beaten", "fr", "en"),
+    [
+        ("Ts Td Kc 5h 3s", "Tc Th Qc 5d 3c", "Paire de dix, roi en kicker", "Pair of tens, king kicker"),
+        (  # the first kicker ties, the second decides: both are named
+            "Ts Td Kc Qh 3s",
+            "Tc Th Kd 9d 4c",
+            "Paire de dix, roi et dame en kickers",
+            "Pair of tens, king-queen kickers",
+        ),
+        (
+            "As Ad Kc Kh 9s",
+            "Ac Ah Kd Ks 8c",
+            "Double paire aux as par les rois, neuf en kicker",
+            "Two pair, aces and kings, nine kicker",
+        ),
+        ("7s 7d 7c Ah 2s", "7h 7c 7d Kd Qc", "Brelan de sept, as en kicker", "Three sevens, ace kicker"),
+        ("Qs Qd Qc Qh As", "Qs Qd Qc Qh Ks", "Carré de dames, as en kicker", "Four queens, ace kicker"),
+        (
+            "As Kd Js 4s 2c",
+            "Ad Kh Jd 3h 2d",
+            "Hauteur as, roi, valet et quatre en kickers",
+            "Ace high, king-jack-four kickers",
+        ),
+        (
+            "As 9s 7s 4s 2s",
+            "Ad 9d 6d 4d 2d",
+            "Couleur à l'as, neuf et sept en kickers",
+            "Ace-high flush, nine-seven kickers",
+        ),
+    ],
+)
+def test_when_kickers_decide_the_winners_name_gives_them_down_to_the_deciding_card(winner, beaten, fr, en):
+    assert names(winner, beaten) == (fr, en)
+
+
+@pytest.mark.parametrize(
+    ("winner", "beaten"),
+    [
+        ("Ts Td Kc 5h 3s", "9c 9h Ac Kd 3c"),  # a higher pair: the name says it
+        ("Ts Td Kc 5h 3s", "Ac Kh Qc 5d 3c"),  # another category
+        ("As Ad Kc Kh 9s", "Ac Ah Qd Qs Jc"),  # the second pair decides, and the name gives it
+        ("Ks Kd Kc Th Ts", "Kh Kd Kc 9h 9s"),  # full houses: both ranks are in the name
+        ("Ts Td Kc 5h 3s", "Tc Th Kd 5d 3c"),  # equal hands
+    ],
+)
+def test_no_kicker_is_named_when_the_name_already_says_what_decides(winner, beaten):
+    assert names(winner, beaten) == names(winner)
+
+
+@pytest.mark.parametrize(
+    ("hand", "fr", "en"),
+    [
+        ("Ac Qd 9h 6s 3c", "hauteur as", "ace high"),
+        ("Ac Ad 9h 6s 3c", "une paire d'as", "a pair of aces"),
+        ("Kc Kd 5h 5s 9c", "une double paire aux rois par les cinq", "two pair, kings and fives"),
+        ("7c 7d 7h Ks 2d", "un brelan de sept", "three sevens"),
+        ("Kh Qd Jc Ts 9h", "une quinte au roi", "a king-high straight"),
+        ("8h 7d 6c 5s 4h", "une quinte au huit", "an eight-high straight"),
+        ("Ad Jd 9d 6d 3d", "une couleur à l'as", "an ace-high flush"),
+        ("Kc Kd Kh Ts Td", "un full aux rois par les dix", "a full house, kings full of tens"),
+        ("Qc Qd Qh Qs 2d", "un carré de dames", "four queens"),
+        ("Qh Jh Th 9h 8h", "une quinte flush à la dame", "a queen-high straight flush"),
+        ("As Ks Qs Js Ts", "une quinte flush royale", "a royal flush"),
+    ],
+)
+def test_in_the_middle_of_a_sentence_a_hand_is_said_in_lower_case_with_its_article(hand, fr, en):
+    assert high(hand).names()["phrase"] == {"fr": fr, "en": en}
 
 
 def test_an_unknown_language_is_refused():

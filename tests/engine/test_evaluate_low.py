@@ -1,4 +1,4 @@
-"""Ace-to-five low for Razz (RULES.md "Razz", source 004_28a70c1a415dba63.txt)."""
+"""Ace-to-five low for Razz (docs/rules.md, "Razz", with the examples of the family's Razz rules)."""
 
 import random
 from collections import Counter
@@ -13,7 +13,7 @@ def low(text: str) -> LowHand:
     return evaluate_low(text)
 
 
-# --- The examples of the source and of RULES.md -----------------------------------------------
+# --- The examples of the Razz rules and of docs/rules.md -----------------------------------------------
 
 
 def test_a2567_beats_24678_seven_high_against_eight_high():
@@ -27,8 +27,8 @@ def test_23458_beats_34678_on_the_second_card():
 def test_the_source_example_a56jt9t_makes_a_ten_low():
     hand = low("Ah 5c 6d Js Tc 9h Td")
     assert hand == low("Ah 5c 6d 9h Tc")  # the pair of tens is dropped, then the jack
-    assert hand.describe() == "T-9-6-5-A"
-    assert hand.name() == "Dix bas"
+    assert hand.describe() == "10-9-6-5-A"  # the ranks as the cards show them
+    assert hand.name() == "10 bas"
     assert hand.name("en") == "Ten low"
 
 
@@ -75,7 +75,7 @@ def test_names_and_descriptions():
     hand = low("7d 5c 4h 2s Ac Kd Kc")
     assert hand.describe() == "7-5-4-2-A"
     assert hand.describe("en") == "7-5-4-2-A"
-    assert (hand.name(), hand.name("en")) == ("Sept bas", "Seven low")
+    assert (hand.name(), hand.name("en")) == ("7 bas", "Seven low")
     assert (low("8c 8d 6h 4s 2c").name(), low("8c 8d 6h 4s 2c").name("en")) == ("Paire", "Pair")
     assert low("8c 8d 6h 4s 2c").describe() == "8-8-6-4-2"
     assert repr(hand) == "LowHand(6166, '7-5-4-2-A')"
@@ -140,3 +140,14 @@ def _one_hand_per_rank_multiset():
             hand.append(Card(rank * 4 + seen[rank]))
             seen[rank] += 1
         yield hand
+
+
+def test_a_low_is_named_with_the_ranks_the_cards_show_in_french():
+    named = low("Qs Td 8c 4h 2s Kd Ks").names()
+    assert named["fr"] == "Q bas, Q-10-8-4-2"  # the cards show Q and 10, not "Dame" and "T"
+    assert named["en"] == "Queen low, Q-10-8-4-2"
+    assert named["phrase"] == {"fr": "un Q bas, Q-10-8-4-2", "en": "a queen low, Q-10-8-4-2"}
+    assert low("8c 7d 6h 4s 2c").names()["phrase"]["en"] == "an eight low, 8-7-6-4-2"
+    paired = low("8c 8d 6h 4s 2c").names()
+    assert (paired["fr"], paired["phrase"]["fr"]) == ("Paire, 8-8-6-4-2", "une paire, 8-8-6-4-2")
+    assert low("8c 8d 6h 6s 2c").names()["phrase"]["en"] == "two pair, 8-8-6-6-2"

@@ -1,4 +1,4 @@
-"""RULES.md, "Texas Hold'em, no limit": one test per rule, with the cards dealt spelled out.
+"""docs/rules.md, "Texas Hold'em, no limit": one test per rule, with the cards dealt spelled out.
 
 Players are 0..n-1 clockwise. ``deal`` builds the deck with ``deck_for`` so that each player gets
 the hole cards written next to him and the board comes out as written.
@@ -349,7 +349,7 @@ def test_side_pots_an_all_in_player_wins_from_each_other_at_most_what_he_put_in(
         (0, 3000, [0, 1, 2], [0]),
         (1, 4000, [1, 2], [1]),
     ]
-    assert awards[0]["hand"] == {"category": "pair", "en": "Pair of aces", "fr": "Paire d'as"}
+    assert (awards[0]["hand"]["en"], awards[0]["hand"]["fr"]) == ("Pair of aces", "Paire d'as")
     assert hand.stacks == [3000, 6000, 2000]
     assert hand.pots == []
 
@@ -403,7 +403,12 @@ def test_showdown_order_without_a_river_bet_starts_left_of_the_button():
         "type": "show",
         "player": 1,
         "cards": ["Ks", "Kh"],
-        "hand": {"category": "pair", "en": "Pair of kings", "fr": "Paire de rois"},
+        "hand": {
+            "category": "pair",
+            "en": "Pair of kings",
+            "fr": "Paire de rois",
+            "phrase": {"en": "a pair of kings", "fr": "une paire de rois"},
+        },
     }
 
 

@@ -5,25 +5,25 @@ random legal actions on our engine and replayed on PokerKit with the same cards.
 both must agree on the player to act, the call amount, whether he may fold, and the minimum and
 maximum raise-to; at the end on the final stacks.
 
-RULES.md differs from PokerKit in these places; this test avoids or adjusts for each, and the
+docs/rules.md differs from PokerKit in these places; this test avoids or adjusts for each, and the
 rule tests (test_holdem_rules.py) check our side of them with explicit cards:
 
-1. Odd chips. RULES.md: one chip each to the winners from the first clockwise from the button;
+1. Odd chips. docs/rules.md: one chip each to the winners from the first clockwise from the button;
    PokerKit gives the whole remainder to the first winner. The two differ only when three or more
    winners leave two or more odd chips: the final stacks are compared after giving PokerKit's
    split to such pots.
-2. A big blind all-in for less than the full big blind. RULES.md (TDA): it still counts as a full
+2. A big blind all-in for less than the full big blind. docs/rules.md (TDA): it still counts as a full
    big blind, the others call the full big blind; PokerKit lets them call what was posted. Avoided:
    the big blind always has at least the ante plus the big blind here.
 3. A short all-in that is the first bet or raise of a round and adds less than one big blind (say
-   250 over a 200 big blind, or an all-in bet of 50 after checks). RULES.md: it does not reopen the
+   250 over a 200 big blind, or an all-in bet of 50 after checks). docs/rules.md: it does not reopen the
    betting for players who already acted (a limper or a player who checked may only call or fold);
    PokerKit lets them raise. Found by this test (the issue expected only 1 and 2); 1 also shows
    when pots merge: PokerKit first kills the hands that win nothing (see ``pokerkit_split``).
 4. PokerKit's count of "several short all-ins together": once short all-ins have added up to a full
    raise, PokerKit starts counting again from the next short all-in, and then refuses a raise to a
    player who has already acted although the bet he faces has grown by more than a full raise
-   since he acted (RULES.md, TDA: he may raise). Found reading PokerKit's code; rare in random
+   since he acted (docs/rules.md, TDA: he may raise). Found reading PokerKit's code; rare in random
    hands.
 
 For 3 and 4 the random test checks that the disagreement is exactly that case and then plays a
@@ -32,7 +32,7 @@ difference on both engines with explicit cards.
 
 One more difference is not a rule but a way of running a hand: when the only player left with chips
 has nothing to call (everybody else is all-in for no more than his bet), PokerKit still waits for
-him to check, where we run the hand out at once (RULES.md: a hand in which nobody can act any more
+him to check, where we run the hand out at once (docs/rules.md: a hand in which nobody can act any more
 runs itself out). The test checks that PokerKit's only option is then a check, and plays it.
 """
 
@@ -303,14 +303,14 @@ def test_difference_1_odd_chips_one_each_from_the_button_where_pokerkit_gives_th
 def test_difference_2_a_short_all_in_big_blind_counts_as_a_full_big_blind_for_the_others():
     hand, theirs = both([5000, 5000, 150, 5000], 0)
     assert hand.actor == theirs.actor == 3
-    assert options(hand) == (True, 200, 400, 5000)  # RULES.md (TDA): call the full big blind
+    assert options(hand) == (True, 200, 400, 5000)  # docs/rules.md (TDA): call the full big blind
     assert theirs.options() == (True, 150, 350, 5000)  # PokerKit: call what the big blind posted
 
 
 def test_difference_3_a_short_all_in_under_one_big_blind_does_not_reopen_the_betting():
     hand, theirs = both([5000, 5000, 5000, 5000, 250], 4, ["call", "call", 250, "call", "call"])
     assert hand.actor == theirs.actor == 2  # the first limper, facing 50 more
-    assert options(hand) == (True, 50, None, None)  # RULES.md: call or fold
+    assert options(hand) == (True, 50, None, None)  # docs/rules.md: call or fold
     assert theirs.options() == (True, 50, 450, 5000)  # PokerKit: he may raise
 
 
@@ -318,7 +318,7 @@ def test_difference_4_short_all_ins_that_add_up_to_a_full_raise_and_then_some_re
     # Player 2 raises to 400; all-ins to 500, 650 (together a full raise) and 700 follow.
     hand, theirs = both([5000, 5000, 5000, 500, 650, 700], 5, [400, 500, 650, 700, "call", "fold"])
     assert hand.actor == theirs.actor == 2  # he faces 300 more than his 400
-    assert options(hand) == (True, 300, 900, 5000)  # RULES.md (TDA): reopened
+    assert options(hand) == (True, 300, 900, 5000)  # docs/rules.md (TDA): reopened
     assert theirs.options() == (True, 300, None, None)  # PokerKit counts only the last all-in, 50
 
 

@@ -37,11 +37,11 @@ def test_razz_history_deals_the_streets_and_shows_the_lows():
         "*** 7th STREET ***",
         "Dealt to Hery [As 2s Kd 3h 4d 5c] [9s]",
         "*** SHOW DOWN ***",
-        "Hery: shows [As 2s Kd 3h 4d 5c 9s] (Five low, 5-4-3-2-A)",
-        "Hery collected 135 from the main pot (Five low, 5-4-3-2-A)",
+        "Hery: shows [As 2s Kd 3h 4d 5c 9s] (a five low, 5-4-3-2-A)",
+        "Hery collected 135 from the main pot with a five low, 5-4-3-2-A",
         "Total pot 135",
-        "Seat 1: Hery showed [As 2s Kd 3h 4d 5c 9s] and won (135) with Five low, 5-4-3-2-A",
-        "Seat 2: Voahangy showed [3c 4c 5h 7d 8s 6h Qc] and lost with Seven low, 7-6-5-4-3",
+        "Seat 1: Hery showed [As 2s Kd 3h 4d 5c 9s] and won (135) with a five low, 5-4-3-2-A",
+        "Seat 2: Voahangy showed [3c 4c 5h 7d 8s 6h Qc] and lost with a seven low, 7-6-5-4-3",
         "Seat 3: Tiana folded on 3rd Street",
     ):
         assert line in text
@@ -60,6 +60,9 @@ def test_razz_history_in_french_for_one_player_shows_only_his_down_cards():
         "*** 7e RUE ***",
         "Cartes de Voahangy [3c 4c 5h 7d 8s 6h] [Qc]",
         "*** ABATTAGE ***",
+        "Hery : montre [As 2s Kd 3h 4d 5c 9s] (un 5 bas, 5-4-3-2-A)",
+        "Hery remporte 135 sur le pot principal avec un 5 bas, 5-4-3-2-A",
+        "Siège 2 : Voahangy a montré [3c 4c 5h 7d 8s 6h Qc] et a perdu avec un 7 bas, 7-6-5-4-3",
         "Siège 3 : Tiana s'est couché en 3e rue",
     ):
         assert line in text

@@ -1,4 +1,4 @@
-"""RULES.md, "Razz": one test per rule, with the cards dealt spelled out.
+"""docs/rules.md, "Razz": one test per rule, with the cards dealt spelled out.
 
 Players are 0..n-1 clockwise, player 0 the first seat left of the dealer. ``deal`` builds the deck
 with ``deck_for``: each player gets the cards written for him, in dealing order (down, down, up,
@@ -499,7 +499,8 @@ def test_the_wheel_beats_everything():
     assert award["hand"] == {
         "category": "high_card",
         "en": "Five low, 5-4-3-2-A",
-        "fr": "Cinq bas, 5-4-3-2-A",
+        "fr": "5 bas, 5-4-3-2-A",
+        "phrase": {"en": "a five low, 5-4-3-2-A", "fr": "un 5 bas, 5-4-3-2-A"},
     }
 
 
@@ -538,7 +539,7 @@ def test_the_best_five_of_seven_cards_play():
     # The source: A-5-6-J-T-9-T makes A-5-6-9-T.
     hand = showdown(["Ac 5d Kd 6h Jc 9s Tc", "2c 3c Ks Jd Td Js 8d"])
     shown = {e["player"]: e["hand"]["en"] for e in of_type(hand, ev.SHOW)}
-    assert shown[0] == "Ten low, T-9-6-5-A"
+    assert shown[0] == "Ten low, 10-9-6-5-A"
 
 
 def test_equal_hands_split_the_pot_odd_chips_one_each_in_seat_order_from_the_dealers_left():

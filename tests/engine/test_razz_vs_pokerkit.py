@@ -6,7 +6,7 @@ replayed on PokerKit with the same cards (the burns too) and the same actions. A
 both must agree on the player to act, the bring-in he may post, whether he may fold, what he must
 call and the raise-to (fixed limit: one amount); at the end on the final stacks.
 
-Where RULES.md and PokerKit agree without help: the bring-in by the highest up card, king high and
+Where docs/rules.md and PokerKit agree without help: the bring-in by the highest up card, king high and
 ace low, ties by suit with spades > hearts > diamonds > clubs (PokerKit's suit order is alphabetical,
 c < d < h < s, the same order); the bring-in passing to the next player with chips when the highest
 card is all-in from his ante; the completion; the small bet on 3rd and 4th street and the big bet
@@ -15,18 +15,18 @@ all-in counted); the acting order from 4th street; and the community card: Poker
 card face up to everybody when the deck with the burned and folded cards cannot serve every player
 still in (we feed it our cards, so which card it is does not matter).
 
-RULES.md differs from PokerKit in these places; the test adjusts for each, and the tests at the end
+docs/rules.md differs from PokerKit in these places; the test adjusts for each, and the tests at the end
 play each one on both engines with explicit cards:
 
-1. Odd chips. RULES.md: one each to the winners in seat order from the dealer's left; PokerKit gives
+1. Odd chips. docs/rules.md: one each to the winners in seat order from the dealer's left; PokerKit gives
    the whole remainder to the first winner. The final stacks are compared after giving PokerKit's
    split to such pots (only three or more winners with two or more odd chips differ).
-2. An all-in "completion" for less than the small bet (bring-in 10, an all-in to 15). RULES.md reads
+2. An all-in "completion" for less than the small bet (bring-in 10, an all-in to 15). docs/rules.md reads
    it as an all-in for less: the completion stays open and is still to the small bet (20); PokerKit
    takes it as the completion and wants a raise to 15 + 20 = 35.
 3. A bring-in player whose whole stack is no more than the bring-in: PokerKit also offers him a
-   "completion" of the same chips; RULES.md: he posts the bring-in all-in, that is all.
-4. Reopening below half a bet. RULES.md (TDA rule 47B): an all-in that raises what a player who has
+   "completion" of the same chips; docs/rules.md: he posts the bring-in all-in, that is all.
+4. Reopening below half a bet. docs/rules.md (TDA rule 47B): an all-in that raises what a player who has
    already acted last faced by less than half a bet of the street (half the small bet on 3rd and 4th
    street, half the big bet from 5th) does not reopen the betting for him. PokerKit measures "full"
    against the largest increment of the round so far, so an all-in that is the first bet of a round
@@ -34,7 +34,7 @@ play each one on both engines with explicit cards:
    plays a call or a fold, legal in both, so that the hands go on together.
 5. TDA 47B: half a bet reopens. An all-in raise of at least half a bet, but less than PokerKit's
    full increment (on 4th street, after a full bet of 20, an all-in raise of 10 to 19), reopens the
-   betting under RULES.md; PokerKit only lets him call or fold. So does a player whose short all-ins
+   betting under docs/rules.md; PokerKit only lets him call or fold. So does a player whose short all-ins
    together reached a full increment once: PokerKit's count of several short all-ins restarts then.
    On 3rd street the two agree by chance: the completion's increment over the bring-in is half a
    small bet. The test checks the case, then plays a call or a fold.
@@ -396,7 +396,7 @@ def test_difference_1_odd_chips_one_each_in_seat_order_where_pokerkit_gives_them
     cards = ["Ac 2c 3c 4c 6c Kc Kd", "Ad 2d 3d 4d 6d Qc Qd", "Ah 2h 3h 4h 6h Jc Jd", "Th Td Ks Kh Qh Qs Js"]
     hand, theirs = both([1000] * 4, cards, ["bring_in", "call", "call", "call"] + ["check"] * 16, ante=1)
     # 4 antes and 4 times 10: 44 chips for three winners, 14 each and 2 odd chips.
-    assert hand.stacks == [1004, 1004, 1003, 989]  # RULES.md: one each, to players 0 and 1
+    assert hand.stacks == [1004, 1004, 1003, 989]  # docs/rules.md: one each, to players 0 and 1
     assert theirs.final_stacks() == [1005, 1003, 1003, 989]  # PokerKit: both to player 0
     assert pokerkit_split(hand) == theirs.final_stacks()
 
@@ -405,7 +405,7 @@ def test_difference_2_a_short_all_in_completion_leaves_the_completion_to_the_sma
     cards = ["2c 3c Kd", "4c 5c 6d", "7c 8c 9d"]  # player 0 shows the king: he brings in
     hand, theirs = both([1000, 20, 1000], cards, ["bring_in", 15])  # player 1: 5 ante, all-in to 15
     assert hand.actor == theirs.actor == 2
-    assert ours(hand) == (None, True, 15, 20, 20)  # RULES.md: complete to the small bet
+    assert ours(hand) == (None, True, 15, 20, 20)  # docs/rules.md: complete to the small bet
     assert theirs.options() == (None, True, 15, 35, 35)  # PokerKit: 15 was the completion
 
 
@@ -424,7 +424,7 @@ def test_difference_4_an_all_in_bet_below_half_a_bet_does_not_reopen_the_betting
     # Everybody calls the bring-in; on 4th street players 2 and 0 check, player 1 bets all-in for 5.
     hand, theirs = both([1000, 20, 1000], FOURTH, ["bring_in", "call", "call", "check", "check", 5])
     assert hand.actor == theirs.actor == 2  # he checked and faces 5, less than half of 20
-    assert ours(hand) == (None, True, 5, None, None)  # RULES.md (TDA 47B): call or fold
+    assert ours(hand) == (None, True, 5, None, None)  # docs/rules.md (TDA 47B): call or fold
     assert theirs.options() == (None, True, 5, 25, 25)  # PokerKit: the first bet reopens
 
 
@@ -432,7 +432,7 @@ def test_difference_5_tda_47b_an_all_in_raise_of_half_a_bet_reopens_the_betting(
     # On 4th street player 2 bets 20, player 0 calls, player 1 raises all-in to 30 (10: half a bet).
     hand, theirs = both([1000, 45, 1000], FOURTH, ["bring_in", "call", "call", 20, "call", 30])
     assert hand.actor == theirs.actor == 2
-    assert ours(hand) == (None, True, 10, 50, 50)  # RULES.md (TDA 47B): reopened
+    assert ours(hand) == (None, True, 10, 50, 50)  # docs/rules.md (TDA 47B): reopened
     assert theirs.options() == (None, True, 10, None, None)  # PokerKit: a full 20 is needed
 
 

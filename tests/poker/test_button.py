@@ -1,4 +1,5 @@
-"""The dead-button rule across hands (RULES.md): the big blind always moves forward one seat."""
+"""The dead-button rule across hands (docs/rules.md, "Texas Hold'em, no limit"): the big blind always
+moves forward one seat."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -1,4 +1,4 @@
-"""Draw against the dealer at the tables, rule by rule (RULES.md, "Five-card draw against the
+"""Draw against the dealer at the tables, rule by rule (docs/rules.md, "Five-card draw against the
 dealer"): the bets, the draw, the dealer's hand, the paytable applied to the stacks, the practice
 bankroll, the deadlines, and every refusal leaving the table as it was."""
 

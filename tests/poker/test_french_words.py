@@ -24,6 +24,10 @@ def test_the_log_says_the_word_of_the_check_button():
     assert words["log_check"] % {"name": "Hery"} == "Hery parle"
 
 
+def test_no_french_text_says_checke_or_checker():
+    assert not [text for text in french_texts() if "check" in text.lower()]
+
+
 def test_the_bring_in_is_a_mise_forcee_everywhere_at_the_table():
     with translation.override("fr"):
         words = {**table_catalogue(), **draw_catalogue()}

@@ -1,4 +1,4 @@
-"""Razz at the online tables (RULES.md, "Razz"): the same table app as Hold'em, dealt by the Razz
+"""Razz at the online tables (docs/rules.md, "Razz"): the same table app as Hold'em, dealt by the Razz
 engine. Three players sit in seats 1-3 and the dealer is seat 3, so seat 1 is player 0."""
 
 import pytest
