@@ -122,7 +122,7 @@ class Client:
     async def drain(self, wait: float = 0.05) -> None:
         """Read whatever is waiting."""
         while not await self.comm.receive_nothing(timeout=wait):
-            await self.next()
+            await self.next(presence=True)
 
     async def close(self) -> None:
         await self.comm.disconnect()
