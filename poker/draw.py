@@ -490,7 +490,8 @@ def draw_practice_open(*, user: AbstractBaseUser) -> Table:
     return table
 
 
-# The hand categories of the paytable, by RULES.md's category number (five of a kind: two decks only).
+# The hand categories of the paytable, by their category number (docs/rules.md, "Five-card draw against the
+# dealer"; five of a kind: two decks only).
 CATEGORY_NAMES = (
     _("High card"),
     _("Pair"),
