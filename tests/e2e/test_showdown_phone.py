@@ -51,7 +51,7 @@ def slow_pause_server(tmp_path):
     server.stop()
 
 
-def test_the_showdown_lines_and_hand_names_stay_clear_of_the_seats_on_a_small_phone(
+def test_the_showdown_lines_stay_clear_of_the_seats_and_badges_on_the_felt_on_a_small_phone(
     slow_pause_server, browser, artifacts
 ):
     table_id = slow_pause_server.shell(ARRANGE).strip().splitlines()[-1]
