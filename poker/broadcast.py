@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from . import cache
 from .models import Table
-from .selectors import TableRows, table_rows, table_views, with_events
+from .selectors import TableRows, presence, table_rows, table_views, with_events
 from .snapshots import StoredEvent, private_view, table_view
 
 logger = logging.getLogger(__name__)
@@ -108,6 +108,14 @@ def _whole_views(rows: TableRows, prev_seq: int) -> list[tuple[str, dict]]:
             (table.user_group_name(user_id), {"type": "table.update", "text": update_message(view, prev_seq)})
         )
     return messages
+
+
+def broadcast_presence(table_id: int) -> None:
+    """A seated player's first page opened or his last closed: the table's viewers are told. Not a
+    change of the table (no seq): counting pages never waits for the table's lock."""
+    group = Table(pk=table_id).group_name
+    message = {"type": "presence", **presence(table_id)}
+    _send([(group, {"type": "table.update", "text": _dumps(message)})])
 
 
 def broadcast_chat(table_id: int, name: str, text: str, at: datetime) -> None:

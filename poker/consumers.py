@@ -218,8 +218,8 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
     # ---- answers to this client
 
     async def send_snapshot(self) -> None:
-        view = await in_thread(selectors.viewer_snapshot)(self.table_id, self.user_id)
-        await self.send(text_data=json.dumps({"type": "snapshot", "seq": view["seq"], "view": view}))
+        message = await in_thread(selectors.snapshot_message)(self.table_id, self.user_id)
+        await self.send(text_data=json.dumps(message))
 
     async def send_error(self, code: str, message: Any) -> None:
         with translation.override(self.language):

@@ -663,9 +663,17 @@ def table_presence(*, table_id: int, user: AbstractBaseUser, connected: bool) ->
         counted = seats.update(connections=F("connections") + 1)
     else:
         counted = seats.filter(connections__gt=0).update(connections=F("connections") - 1)
-    if counted and Table.objects.filter(pk=table_id, deadline_kind=Table.DeadlineKind.GET_READY).exists():
+    if not counted:
+        return False
+    if seats.values_list("connections", flat=True).first() == (1 if connected else 0):
+        # His first page opened or his last one closed: the others are told who is connected. It
+        # is no change of the table (no seq): its own message, read fresh (``broadcast_presence``).
+        from .broadcast import broadcast_presence
+
+        broadcast_presence(table_id)
+    if Table.objects.filter(pk=table_id, deadline_kind=Table.DeadlineKind.GET_READY).exists():
         _presence_changed(table_id)
-    return bool(counted)
+    return True
 
 
 @transaction.atomic

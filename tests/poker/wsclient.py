@@ -30,6 +30,7 @@ class Client:
         self.view: dict | None = None
         self.base: dict | None = None  # the newest view received (public, or whole in a snapshot)
         self.mine: dict | None = None  # the player's own part, with the seq it came with
+        self.presences: list[dict] = []  # the "presence" messages received
 
     async def connect(self) -> Client:
         connected, _ = await self.comm.connect()
@@ -37,10 +38,18 @@ class Client:
         await self.next()
         return self
 
-    async def next(self, timeout: float = 3) -> dict:
-        text = await self.comm.receive_from(timeout=timeout)
+    async def next(self, timeout: float = 3, *, presence: bool = False) -> dict:
+        """The next message; "presence" ones (who is connected, not a change of the table) are
+        kept in ``presences`` and skipped unless ``presence``."""
+        while True:
+            text = await self.comm.receive_from(timeout=timeout)
+            message = json.loads(text)
+            if message["type"] != "presence":
+                break
+            self.presences.append(message)
+            if presence:
+                return message
         self.raw.append(text)
-        message = json.loads(text)
         self.messages.append(message)
         if message["type"] in ("snapshot", "update") and (
             self.base is None or message["seq"] >= self.base["seq"]
@@ -68,7 +77,7 @@ class Client:
         would cancel the consumer)."""
         if await self.comm.receive_nothing(timeout=wait):
             return None
-        return await self.next()
+        return await self.next(presence=True)
 
     async def until(self, predicate, timeout: float = 5) -> dict:
         """Read messages until one satisfies ``predicate`` (checked on the message)."""
@@ -92,10 +101,28 @@ class Client:
         message.update(override)
         await self.send(message)
 
+    async def presence(self, timeout: float = 3) -> dict:
+        """The next "presence" message (other messages read on the way)."""
+        async with asyncio.timeout(timeout):
+            while True:
+                message = await self.next(timeout=timeout, presence=True)
+                if message["type"] == "presence":
+                    return message
+
+    async def quiet(self, timeout: float = 0.1) -> bool:
+        """True when nothing but "presence" messages comes within ``timeout``."""
+        while not await self.comm.receive_nothing(timeout=timeout):
+            message = json.loads(await self.comm.receive_from())
+            if message["type"] != "presence":
+                self.messages.append(message)
+                return False
+            self.presences.append(message)
+        return True
+
     async def drain(self, wait: float = 0.05) -> None:
         """Read whatever is waiting."""
         while not await self.comm.receive_nothing(timeout=wait):
-            await self.next()
+            await self.next(presence=True)
 
     async def close(self) -> None:
         await self.comm.disconnect()
