@@ -111,9 +111,9 @@ def test_the_table_list_shows_a_player_his_own_practice_tables_and_the_demo_not_
     rows = list_rows(client.get(reverse("poker:table_list")).content.decode())
     names = [re.search(r">([^<]+)</a>", row).group(1) for row in rows]
     assert "Table du vendredi" in names and "Table de démonstration" in names
-    assert "Entraînement de Hery" in names and "Contre le croupier : Hery" in names
+    assert "Entraînement de Hery" in names and "Contre le croupier\u202f: Hery" in names
     assert not [n for n in names if "Voahangy" in n]
-    dealer_row = next(row for row in rows if "Contre le croupier : Hery" in row)
+    dealer_row = next(row for row in rows if "Contre le croupier\u202f: Hery" in row)
     assert "robots" not in dealer_row and "Entraînement" in dealer_row
 
 
@@ -129,7 +129,7 @@ def test_opening_a_holdem_table_shows_no_help_of_the_dealer_game(client):
     helps = visible_helps(html)
     assert helps and not [h for h in helps if "croupier" in h or "entraînement" in h]
     # The dealer game's helps ride along for the page's script, shown when that game is chosen.
-    assert 'data-help-dealer_draw="Contre le croupier : le temps pour miser, puis pour échanger."' in html
+    assert 'data-help-dealer_draw="Contre le croupier\u202f: le temps pour miser, puis pour échanger."' in html
     # A dealer-draw form sent back with an error shows that game's helps.
     html = client.post(reverse("poker:table_create"), {"variant": "dealer_draw", "name": ""}).content.decode()
     assert any("croupier" in h for h in visible_helps(html))
