@@ -129,7 +129,8 @@ def test_opening_a_holdem_table_shows_no_help_of_the_dealer_game(client):
     helps = visible_helps(html)
     assert helps and not [h for h in helps if "croupier" in h or "entraînement" in h]
     # The dealer game's helps ride along for the page's script, shown when that game is chosen.
-    assert 'data-help-dealer_draw="Contre le croupier\u202f: le temps pour miser, puis pour échanger."' in html
+    dealer_help = "Contre le croupier\u202f: le temps pour miser, puis pour échanger."
+    assert f'data-help-dealer_draw="{dealer_help}"' in html
     # A dealer-draw form sent back with an error shows that game's helps.
     html = client.post(reverse("poker:table_create"), {"variant": "dealer_draw", "name": ""}).content.decode()
     assert any("croupier" in h for h in visible_helps(html))
