@@ -9,8 +9,10 @@ browser (JSON):
 ``{"type": "sit_out"}``  ``{"type": "sit_in"}``  ``{"type": "pre_action", "value": "check_fold"}``
 ``{"type": "chat", "text": "..."}``
 
-To the browser: ``snapshot`` (this viewer's whole view), ``update`` (``seq``, ``prev``, the public
-``view``, from the table's group), ``private`` (``seq``, this user's own part, from his own group),
+To the browser: ``snapshot`` (this viewer's whole ``view``; at Hold'em and Razz also ``public``, the
+patch from it to the public view), ``update`` (``seq``, ``prev``, and the ``delta`` from the public
+view at ``prev``, or the whole public ``view``, from the table's group; see ``poker.delta``),
+``private`` (``seq``, this user's own part, from his own group),
 ``chat``, and ``error`` (``code``, ``message``) to this client only. See ``poker/README.md``.
 """
 
@@ -28,7 +30,8 @@ from django.utils.translation import gettext_lazy as _
 from arf.language import chosen_language
 from arf.logs import log_context
 
-from . import clock, selectors, services
+from . import clock, services
+from .broadcast import snapshot_message
 from .db import in_thread
 from .draw_consumer import DrawMessages
 from .messages import BadMessage, chips, hand_and_seq, seat_number
@@ -218,8 +221,7 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
     # ---- answers to this client
 
     async def send_snapshot(self) -> None:
-        view = await in_thread(selectors.viewer_snapshot)(self.table_id, self.user_id)
-        await self.send(text_data=json.dumps({"type": "snapshot", "seq": view["seq"], "view": view}))
+        await self.send(text_data=await in_thread(snapshot_message)(self.table_id, self.user_id))
 
     async def send_error(self, code: str, message: Any) -> None:
         with translation.override(self.language):
