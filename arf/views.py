@@ -16,9 +16,11 @@ def home(request: HttpRequest) -> HttpResponse:
     from championship import selectors
 
     season = selectors.season_current()
+    current = selectors.session_current(season) if season else None
     context = {
-        "current": selectors.session_current(season) if season else None,
+        "current": current,
         "standings": selectors.standings(season) if season else None,
+        "me": selectors.self_registration(current, request.user),
     }
     return render(request, "home.html", context)
 

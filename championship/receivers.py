@@ -7,6 +7,7 @@ import logging
 
 from django.utils import timezone
 
+from . import notices
 from .models import KnockOut, Registration, Seat, Session, TableMove
 from .services import online
 from .services import sessions as services
@@ -79,6 +80,7 @@ def on_table_finished(sender, *, table, remaining_user_ids, **kwargs):
     session = _session_of(table)
     if session is None:
         return
+    notices.notify(remaining_user_ids)  # no hand any more here: their notice says what comes next
     if session.status == Session.Status.ROUND1:
         services.round2_when_ready(session)
     elif session.status == Session.Status.ROUND2:

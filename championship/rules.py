@@ -49,7 +49,12 @@ P = TypeVar("P", bound=Hashable)
 
 
 class RuleError(ValueError):
-    """A value the rules refuse; the message says why."""
+    """A value the rules refuse; the message says why (in English, for logs and tests), `code` and
+    `params` let the pages say it in the user's language."""
+
+    def __init__(self, message: str, *, code: str = "", **params: object):
+        super().__init__(message)
+        self.code, self.params = code, params
 
 
 # --- Blinds and clock -------------------------------------------------------------------------
@@ -81,18 +86,30 @@ def level_at(levels: Sequence[Sequence[int]], index: int) -> tuple[int, int, int
 def validate_levels(levels: Sequence[Sequence[int]]) -> None:
     """The big blind is twice the small blind; levels never go down; antes are not negative."""
     if not levels:
-        raise RuleError("at least one blind level is needed")
+        raise RuleError("at least one blind level is needed", code="levels_empty")
     previous = (0, 0)
     for number, level in enumerate(levels, start=1):
         if len(level) != 3:
-            raise RuleError(f"level {number}: small blind, big blind and ante are needed")
+            raise RuleError(
+                f"level {number}: small blind, big blind and ante are needed",
+                code="level_shape",
+                level=number,
+            )
         sb, bb, ante = (int(x) for x in level)
         if sb <= 0 or bb != 2 * sb:
-            raise RuleError(f"level {number}: the big blind must be twice the small blind")
+            raise RuleError(
+                f"level {number}: the big blind must be twice the small blind",
+                code="level_double",
+                level=number,
+            )
         if ante < 0 or ante >= bb:
-            raise RuleError(f"level {number}: the ante must be between 0 and the big blind")
+            raise RuleError(
+                f"level {number}: the ante must be between 0 and the big blind",
+                code="level_ante",
+                level=number,
+            )
         if (sb, bb) < previous:
-            raise RuleError(f"level {number}: the blinds must not go down")
+            raise RuleError(f"level {number}: the blinds must not go down", code="level_down", level=number)
         previous = (sb, bb)
 
 

@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import timedelta
 from decimal import Decimal
 from types import SimpleNamespace
 
 from django.db.models import QuerySet
+from django.urls import reverse
 from django.utils import timezone
+
+from poker.models import Seat as PokerSeat
+from poker.models import Table
 
 from . import rules
 from .models import (
@@ -26,6 +31,7 @@ from .models import (
     SessionClock,
     TableMove,
 )
+from .services.online import provider_key
 
 
 def member_list() -> QuerySet[Member]:
@@ -143,7 +149,7 @@ def standings(season: Season) -> Standings:
     """The season's leaderboard from its closed sessions: 3 queries."""
     sessions = list(season.sessions.filter(status=Session.Status.CLOSED).order_by("scheduled_at", "number"))
     scores = _scores(session__in=[s.pk for s in sessions])
-    members = Member.objects.only("nickname", "full_name").in_bulk({s.member_id for s in scores})
+    members = Member.objects.only("nickname", "full_name", "user_id").in_bulk({s.member_id for s in scores})
     return Standings(season=season, sessions=sessions, rows=_rank(sessions, scores, members))
 
 
@@ -192,6 +198,38 @@ def player_history(member: Member) -> list[SeasonRecord]:
         )
     records.sort(key=lambda r: r.season.starts_on, reverse=True)
     return records
+
+
+@dataclass
+class SelfRegistration:
+    """What the logged-in member may do about his own registration to a session."""
+
+    session: Session
+    member: Member
+    registration: Registration | None
+
+    @property
+    def is_open(self) -> bool:
+        return self.session.is_open_for_registration
+
+    @property
+    def can_register(self) -> bool:
+        return self.is_open and self.registration is None and self.member.eligible
+
+    @property
+    def can_withdraw(self) -> bool:
+        return self.is_open and self.registration is not None
+
+
+def self_registration(session: Session | None, user) -> SelfRegistration | None:
+    """None unless the user is a member of the family (an account linked to a member record)."""
+    if session is None or not user.is_authenticated:
+        return None
+    member = Member.objects.filter(user=user).first()
+    if member is None:
+        return None
+    registration = Registration.objects.filter(session=session, member=member).first()
+    return SelfRegistration(session=session, member=member, registration=registration)
 
 
 # --- Fees ------------------------------------------------------------------------------------------
@@ -252,6 +290,9 @@ class TableView:
     is_open: bool
     seats: list[Seat]  # players still at this table, by seat
     poker_table_id: int | None = None  # online sessions: where it is played
+    # Online: the poker table's status, and each seat's `online` (stack at the start of the current
+    # hand, `connected`: his table page open now, `away`), read from the poker table.
+    poker_status: str = ""
 
     @property
     def size(self) -> int:
@@ -335,18 +376,22 @@ def session_board(session: Session) -> SessionBoard:
     for move in moves:
         move.registration = by_pk[move.registration_id]
     round_number = 2 if any(t.round_number == 2 for t in tables) else (1 if tables else None)
+    online_seats, poker_status = _online_seats(session, tables, round_number)
     current = []
     for table in (t for t in tables if t.round_number == round_number):
         at_table = sorted(
             (s for s in seats if s.round_number == round_number and s.active and s.table == table.number),
             key=lambda s: s.seat,
         )
+        for seat in at_table:
+            seat.online = online_seats.get((table.poker_table_id, seat.registration.member.user_id))
         current.append(
             TableView(
                 number=table.number,
                 is_open=table.is_open,
                 seats=at_table,
                 poker_table_id=table.poker_table_id,
+                poker_status=poker_status.get(table.poker_table_id, ""),
             )
         )
     drawn: dict[int, list[list[Seat]]] = {}
@@ -385,5 +430,137 @@ def session_board(session: Session) -> SessionBoard:
         players_left=players_left,
         average_stack=chips // players_left if players_left else 0,
         round1_done=round_number == 1 and all(not t.is_open for t in tables if t.round_number == 1),
-        audit=list(AuditEntry.objects.filter(session=session).select_related("by")[:50]),
+        audit=_audit(session, registrations),
     )
+
+
+def _audit(session: Session, registrations: list[Registration]) -> list[AuditEntry]:
+    """The session's last corrections, each with `text`: what changed, from what to what."""
+    from .audit_text import audit_text
+
+    names = {r.member_id: r.member.nickname for r in registrations}
+    entries = list(AuditEntry.objects.filter(session=session).select_related("by")[:50])
+    for entry in entries:
+        entry.text = audit_text(entry, names)
+    return entries
+
+
+def _online_seats(session: Session, tables: list[GameTable], round_number: int | None):
+    """The poker tables' seats of this round (one query each for seats and tables): stack,
+    connected, away, by (poker table, user)."""
+    ids = [t.poker_table_id for t in tables if t.round_number == round_number and t.poker_table_id]
+    if session.mode != Session.Mode.ONLINE or not ids:
+        return {}, {}
+    seats = {
+        (table_id, user_id): SimpleNamespace(stack=stack, connected=connections > 0, away=away)
+        for table_id, user_id, stack, connections, away in PokerSeat.objects.filter(
+            table_id__in=ids
+        ).values_list("table_id", "user_id", "stack", "connections", "sitting_out")
+    }
+    return seats, dict(Table.objects.filter(pk__in=ids).values_list("pk", "status"))
+
+
+# --- The online evening: where a player is now ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Evening:
+    """What a player of an online session is told on every page (templates/partials/evening.html).
+
+    ``kind``: "soon" (registered, the session has not started: only the notices' socket is opened),
+    "seated" (at ``table_id``), "waiting" (qualified, his next table is not drawn or open yet),
+    "out" (knocked out in ``round_number``, ``place`` when round 2 gives one), "done" (the session
+    has its winner: his ``place`` and ``points``)."""
+
+    session: Session
+    kind: str
+    round_number: int | None = None
+    table_id: int | None = None
+    table_number: int | None = None
+    seat: int | None = None
+    place: int | None = None
+    points: int | None = None
+
+    @property
+    def table_url(self) -> str | None:
+        return reverse("poker:table", args=[self.table_id]) if self.table_id else None
+
+
+EVENING_SOON = timedelta(hours=12)  # a session starting within this: pages listen for its draw
+
+
+def evening_for(user) -> Evening | None:
+    """The online session ``user`` plays tonight and where he is in it (two or three queries)."""
+    if not user.is_authenticated:
+        return None
+    registration = (
+        Registration.objects.filter(
+            member__user=user,
+            session__mode=Session.Mode.ONLINE,
+            session__status__in=[
+                Session.Status.PLANNED,
+                Session.Status.ROUND1,
+                Session.Status.ROUND2,
+                Session.Status.FINISHED,
+            ],
+        )
+        .select_related("session")
+        .order_by("-session__scheduled_at")
+        .first()
+    )
+    if registration is None:
+        return None
+    session = registration.session
+    if session.status == Session.Status.PLANNED:
+        if session.scheduled_at > timezone.now() + EVENING_SOON:
+            return None
+        return Evening(session, "soon")
+    if session.status == Session.Status.FINISHED:
+        result = Result.objects.filter(session=session, member_id=registration.member_id).first()
+        if result is None or result.place is None:
+            return Evening(session, "out", round_number=1)
+        return Evening(session, "done", round_number=2, place=result.place, points=result.points)
+    knockout = (
+        KnockOut.objects.filter(session=session, registration=registration, undone_at__isnull=True)
+        .order_by("-round_number")
+        .first()
+    )
+    if knockout is not None:
+        place = _round2_place(session, knockout) if knockout.round_number == 2 else None
+        return Evening(session, "out", round_number=knockout.round_number, place=place)
+    seat = (
+        PokerSeat.objects.filter(
+            user=user,
+            table__blind_provider=provider_key(session),
+            table__championship_table__round_number=session.round_number,
+        )
+        .exclude(table__status=Table.Status.FINISHED)
+        .select_related("table__championship_table")
+        .order_by("-table_id")
+        .first()
+    )
+    if seat is not None:
+        game_table = getattr(seat.table, "championship_table", None)
+        return Evening(
+            session,
+            "seated",
+            round_number=game_table.round_number if game_table else session.round_number,
+            table_id=seat.table_id,
+            table_number=game_table.number if game_table else None,
+            seat=seat.number,
+        )
+    return Evening(session, "waiting", round_number=session.round_number)
+
+
+def _round2_place(session: Session, knockout: KnockOut) -> int:
+    """His place as the knock-outs give it (the results written at the end say the same): after
+    the players still in and those out in his hand with a bigger stack at its start; equal stacks
+    share the best place (README)."""
+    players = Seat.objects.filter(session=session, round_number=2).count()
+    hand = list(KnockOut.objects.filter(session=session, hand_key=knockout.hand_key, undone_at__isnull=True))
+    first = min(k.sequence for k in hand)
+    earlier = KnockOut.objects.filter(
+        session=session, round_number=2, undone_at__isnull=True, sequence__lt=first
+    ).count()
+    bigger = sum(1 for k in hand if (k.stack_at_hand_start or 0) > (knockout.stack_at_hand_start or 0))
+    return players - earlier - len(hand) + 1 + bigger

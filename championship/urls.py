@@ -17,6 +17,9 @@ urlpatterns = [
     path("joueurs/<int:pk>/", standings.player_detail, name="player_detail"),
     path("seances/<int:pk>/", sessions.session_detail, name="session_detail"),
     path("seances/<int:pk>/horloge/", sessions.session_tv, name="session_tv"),
+    path("seances/<int:pk>/inscription/", sessions.session_register_me, name="session_register_me"),
+    path("seances/<int:pk>/desinscription/", sessions.session_withdraw_me, name="session_withdraw_me"),
+    path("ma-soiree/", sessions.evening_notice, name="evening_notice"),
     # organizer
     path("tableau-de-bord/", dashboard.dashboard, name="dashboard"),
     path("jetons/", dashboard.chips, name="chips"),

@@ -28,7 +28,7 @@ from django.utils import timezone
 
 from . import cache, delta
 from .models import Table
-from .selectors import TableRows, table_rows, table_views, with_events
+from .selectors import TableRows, presence, table_rows, table_views, with_events
 from .snapshots import StoredEvent, private_view, table_view
 
 logger = logging.getLogger(__name__)
@@ -50,18 +50,6 @@ def public_update(table: Table, view: dict, prev: int) -> str:
     if before is None or view["seq"] <= prev:
         return update_message(view, prev)
     return _dumps({"type": "update", "seq": view["seq"], "prev": prev, "delta": delta.diff(before, view)})
-
-
-def snapshot_message(table_id: int, user_id: int | None) -> str:
-    """One viewer's whole view now (a connecting client, or one that missed an update); at Hold'em
-    and Razz with the patch from it to the public view, the one the next updates patch."""
-    rows = table_rows(table_id)
-    public, personal = table_views(rows, {user_id} if user_id is not None else set())
-    view = personal[user_id] if user_id is not None else public
-    message = {"type": "snapshot", "seq": view["seq"], "view": view}
-    if rows.table.variant != Table.Variant.DEALER_DRAW:
-        message["public"] = delta.diff(view, public)
-    return _dumps(message)
 
 
 def private_message(private: dict, seq: int) -> str:
@@ -135,6 +123,14 @@ def _whole_views(rows: TableRows, prev_seq: int) -> list[tuple[str, dict]]:
             (table.user_group_name(user_id), {"type": "table.update", "text": update_message(view, prev_seq)})
         )
     return messages
+
+
+def broadcast_presence(table_id: int) -> None:
+    """A seated player's first page opened or his last closed: the table's viewers are told. Not a
+    change of the table (no seq): counting pages never waits for the table's lock."""
+    group = Table(pk=table_id).group_name
+    message = {"type": "presence", **presence(table_id)}
+    _send([(group, {"type": "table.update", "text": _dumps(message)})])
 
 
 def broadcast_chat(table_id: int, name: str, text: str, at: datetime) -> None:

@@ -30,8 +30,7 @@ from django.utils.translation import gettext_lazy as _
 from arf.language import chosen_language
 from arf.logs import log_context
 
-from . import clock, services
-from .broadcast import snapshot_message
+from . import clock, selectors, services
 from .db import in_thread
 from .draw_consumer import DrawMessages
 from .messages import BadMessage, chips, hand_and_seq, seat_number
@@ -221,7 +220,8 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
     # ---- answers to this client
 
     async def send_snapshot(self) -> None:
-        await self.send(text_data=await in_thread(snapshot_message)(self.table_id, self.user_id))
+        message = await in_thread(selectors.snapshot_message)(self.table_id, self.user_id)
+        await self.send(text_data=json.dumps(message))
 
     async def send_error(self, code: str, message: Any) -> None:
         with translation.override(self.language):

@@ -33,7 +33,7 @@ from accounts.roles import display_name
 
 from .bankroll import bankroll_of
 from .engine import Action, DealerDraw, DrawRound, IllegalAction, parse_cards
-from .engine.dealer_draw import MAX_DRAW
+from .engine.dealer_draw import FIVE_OF_A_KIND, HIGH_CARD, MAX_DRAW, ROYAL_FLUSH, payout_multiple
 from .models import Hand, Seat, Table
 from .services import TableError, _finish, _fmt, _ms, _Play, table_open
 
@@ -488,3 +488,30 @@ def draw_practice_open(*, user: AbstractBaseUser) -> Table:
     draw_sit(table_id=table.pk, user=user, seat=1)
     table.refresh_from_db()
     return table
+
+
+# The hand categories of the paytable, by their category number (docs/rules.md, "Five-card draw against the
+# dealer"; five of a kind: two decks only).
+CATEGORY_NAMES = (
+    _("High card"),
+    _("Pair"),
+    _("Two pair"),
+    _("Three of a kind"),
+    _("Straight"),
+    _("Flush"),
+    _("Full house"),
+    _("Four of a kind"),
+    _("Straight flush"),
+    _("Royal flush"),
+    _("Five of a kind"),
+)
+
+
+def paytable(decks: int) -> list[dict[str, Any]]:
+    """What a hand better than the dealer's pays, times the bet (the dealer below three of a kind),
+    best first, as the table page shows it: the engine's ``payout_multiple``."""
+    best = FIVE_OF_A_KIND if decks == 2 else ROYAL_FLUSH
+    return [
+        {"name": CATEGORY_NAMES[category], "pays": payout_multiple(category, HIGH_CARD)}
+        for category in range(best, HIGH_CARD - 1, -1)
+    ]

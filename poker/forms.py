@@ -11,6 +11,38 @@ BETTING_ONLY = ("ante", "time_bank_seconds")  # Hold'em and Razz
 DRAW_ONLY = ("decks", "min_bet", "max_bet")
 
 
+BETTING_KIND_HELP = _(
+    "Players sit down themselves at an open table; a tournament table is started by the organizer."
+)
+# The help of a field, per game (none where the label says it all).
+GAME_HELP = {
+    "variant": {
+        Table.Variant.DEALER_DRAW: _(
+            "Draw against the dealer is played with practice chips, one player or more."
+        )
+    },
+    "kind": {
+        Table.Variant.HOLDEM: BETTING_KIND_HELP,
+        Table.Variant.RAZZ: BETTING_KIND_HELP,
+        Table.Variant.DEALER_DRAW: _(
+            "Draw against the dealer is played with practice chips: no tournament table."
+        ),
+    },
+    "starting_stack": {
+        Table.Variant.HOLDEM: _("The chips each player sits down with."),
+        Table.Variant.RAZZ: _("The chips each player sits down with."),
+        Table.Variant.DEALER_DRAW: _(
+            "Draw against the dealer: the buy-in, taken from the player's practice bankroll."
+        ),
+    },
+    "action_seconds": {
+        Table.Variant.HOLDEM: _("The time each player has to act."),
+        Table.Variant.RAZZ: _("The time each player has to act."),
+        Table.Variant.DEALER_DRAW: _("Draw against the dealer: the time to bet, and then to draw."),
+    },
+}
+
+
 class TableForm(forms.Form):
     """An organizer opens a table (the championship opens its own through the services)."""
 
@@ -24,7 +56,6 @@ class TableForm(forms.Form):
         ],
         initial=Table.Variant.HOLDEM,
         required=False,
-        help_text=_("Draw against the dealer is played with practice chips, one player or more."),
     )
     kind = forms.ChoiceField(
         label=_("Kind"),
@@ -33,9 +64,6 @@ class TableForm(forms.Form):
             (Table.Kind.TOURNAMENT, Table.Kind.TOURNAMENT.label),
         ],
         initial=Table.Kind.CASH,
-        help_text=_(
-            "Players sit down themselves at an open table; a tournament table is started by the organizer."
-        ),
     )
     max_seats = forms.IntegerField(label=_("Seats"), min_value=2, max_value=MAX_SEATS, initial=MAX_SEATS)
     small_blind = forms.IntegerField(label=_("Small blind"), min_value=1, initial=10, required=False)
@@ -61,14 +89,12 @@ class TableForm(forms.Form):
         label=_("Starting stack"),
         min_value=1,
         initial=5000,
-        help_text=_("Draw against the dealer: the buy-in, taken from the player's practice bankroll."),
     )
     action_seconds = forms.IntegerField(
         label=_("Action time (seconds)"),
         min_value=5,
         max_value=600,
         initial=30,
-        help_text=_("Draw against the dealer: the time to bet, and then to draw."),
     )
     time_bank_seconds = forms.IntegerField(
         label=_("Time bank (seconds)"),
@@ -82,6 +108,13 @@ class TableForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # Each field's help is the chosen game's; the others ride along for table_form.js to swap in.
+        variant = self.data.get("variant") or Table.Variant.HOLDEM
+        for name, helps in GAME_HELP.items():
+            field = self.fields[name]
+            for game in Table.Variant.values:
+                field.widget.attrs[f"data-help-{game}"] = helps.get(game, "")
+            field.help_text = helps.get(variant, "")
         for name in HOLDEM_ONLY:
             self.fields[name].widget.attrs["data-variants"] = Table.Variant.HOLDEM
         for name in RAZZ_ONLY:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,6 +11,7 @@ from django.utils import timezone
 
 from accounts.roles import display_name
 
+from . import delta
 from .draw_snapshots import draw_view, with_me
 from .models import BANKROLL_START, Bankroll, Hand, HandEvent, KnockOut, Seat, Table
 from .snapshots import StoredEvent, personal_view, table_view
@@ -25,10 +27,13 @@ def table_players(table: Table) -> list[tuple[int, int, int]]:
     return list(Seat.objects.filter(table=table).order_by("number").values_list("user_id", "number", "stack"))
 
 
-def table_list() -> QuerySet[Table]:
-    """The tables a player can open: not finished, with their players counted."""
+def table_list(user) -> QuerySet[Table]:
+    """The tables ``user`` may want to open, not finished, with their players counted: the open and
+    tournament tables, the demo tables, his own practice tables (not other players' practice)."""
+    mine_or_demo = Q(created_by__isnull=True) | Q(created_by=user)
     return (
         Table.objects.exclude(status=Table.Status.FINISHED)
+        .filter(~Q(kind=Table.Kind.PRACTICE) | mine_or_demo)
         .annotate(players=Count("seats"), humans=Count("seats", filter=Q(seats__is_bot=False)))
         .order_by("kind", "-created_at")
     )
@@ -40,6 +45,53 @@ def finished_hands(table: Table) -> QuerySet[Hand]:
     if table.visible_seq < table.seq and table.hand_id:
         hands = hands.exclude(pk=table.hand_id)
     return hands.order_by("-number")
+
+
+@dataclass
+class HandSummary:
+    """One line of a table's history: who won, how much was at stake, and the viewer's own result
+    (None when he was not dealt in). Draw against the dealer: the winners are those who beat the
+    dealer, the pot is what the players bet."""
+
+    hand: Hand
+    winners: list[str]
+    pot: int
+    mine: int | None
+
+    @property
+    def loss(self) -> int:
+        return -self.mine if self.mine is not None and self.mine < 0 else 0
+
+
+def hand_summaries(hands: list[Hand], user_id: int | None) -> list[HandSummary]:
+    """``hands`` summed up from their public closing events (one query for them all)."""
+    closing = ("pot_awarded", "hand_over", "result", "round_over")
+    by_hand: dict[int, list[dict]] = {}
+    for hand_id, payload in (
+        HandEvent.objects.filter(hand__in=hands, type__in=closing)
+        .order_by("seq")
+        .values_list("hand_id", "payload")
+    ):
+        by_hand.setdefault(hand_id, []).append(payload)
+    summaries = []
+    for hand in hands:
+        player = hand.player_of(user_id)
+        winners: list[int] = []
+        pot, mine = 0, None
+        for e in by_hand.get(hand.pk, []):
+            if e["type"] == "pot_awarded":
+                pot += e["amount"]
+                winners += [w for w in e["winners"] if w not in winners]
+            elif e["type"] == "hand_over" and player is not None:
+                mine = e["stacks"][player] - hand.starting_stacks[player]
+            elif e["type"] == "result":
+                pot += e["bet"]
+                if e["outcome"] == "win":
+                    winners.append(e["player"])
+                if e["player"] == player:
+                    mine = e["net"]
+        summaries.append(HandSummary(hand, [hand.names[w] for w in winners], pot, mine))
+    return summaries
 
 
 @dataclass
@@ -119,6 +171,28 @@ def viewer_snapshot(table_id: int, user_id: int | None) -> dict[str, Any]:
         return table_views(rows, set())[0]
     _, personal = table_views(rows, {user_id})
     return personal[user_id]
+
+
+def presence(table_id: int) -> dict[str, Any]:
+    """Who of the seated players has no page of the table open now (``offline``: seat numbers), and
+    when it was read (``at``, ms): apart from the views, which are versions of the table (a seq),
+    for a page open or closed is no change of the table. The page keeps the newest it has."""
+    offline = Seat.objects.filter(table_id=table_id, is_bot=False, connections__lte=0)
+    return {"offline": sorted(offline.values_list("number", flat=True)), "at": int(time.time() * 1000)}
+
+
+def snapshot_message(table_id: int, user_id: int | None) -> dict[str, Any]:
+    """What a connecting (or lost) client is sent: his whole view, and who is connected. At Hold'em
+    and Razz also ``public``, the patch from his view to the public one, that the next updates patch
+    (``poker.delta``)."""
+    rows = table_rows(table_id)
+    public, personal = table_views(rows, {user_id} if user_id is not None else set())
+    view = personal[user_id] if user_id is not None else public
+    message: dict[str, Any] = {"type": "snapshot", "seq": view["seq"], "view": view}
+    if view.get("game") != "dealer_draw":
+        message["presence"] = presence(table_id)
+        message["public"] = delta.diff(view, public)
+    return message
 
 
 def tables_of(user) -> QuerySet[Table]:

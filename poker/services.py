@@ -302,9 +302,11 @@ class _Play:
             self.dirty_seats.discard(seat.number)
         # A tournament table stops at its last players; an open table waits for new ones.
         if busted and table.kind == Table.Kind.TOURNAMENT and self.players_left() <= table.stop_at_players:
+            # Finished now (the championship hears it in this transaction), but the page says so only
+            # once the hand that finished it has been shown: its run-out, then the pause.
             table.status = Table.Status.FINISHED
             if not self.revealing:
-                self._clear_deadline()
+                self._set_deadline(Table.DeadlineKind.NEXT_HAND, _ms("POKER_PAUSE_MS", 3000))
         elif self.revealing:
             pass  # the reveal deadline schedules the next hand once the board is all shown
         else:
@@ -331,6 +333,7 @@ class _Play:
         table = self.table
         self._clear_deadline()
         if table.status == Table.Status.FINISHED:
+            self.bump()  # the last hand's pause is over: the page now says the table is finished
             return False
         if table.pause_requested:
             table.status = Table.Status.PAUSED
@@ -660,9 +663,17 @@ def table_presence(*, table_id: int, user: AbstractBaseUser, connected: bool) ->
         counted = seats.update(connections=F("connections") + 1)
     else:
         counted = seats.filter(connections__gt=0).update(connections=F("connections") - 1)
-    if counted and Table.objects.filter(pk=table_id, deadline_kind=Table.DeadlineKind.GET_READY).exists():
+    if not counted:
+        return False
+    if seats.values_list("connections", flat=True).first() == (1 if connected else 0):
+        # His first page opened or his last one closed: the others are told who is connected. It
+        # is no change of the table (no seq): its own message, read fresh (``broadcast_presence``).
+        from .broadcast import broadcast_presence
+
+        broadcast_presence(table_id)
+    if Table.objects.filter(pk=table_id, deadline_kind=Table.DeadlineKind.GET_READY).exists():
         _presence_changed(table_id)
-    return bool(counted)
+    return True
 
 
 @transaction.atomic
@@ -988,8 +999,7 @@ def _reveal_next_street(play: _Play) -> None:
         play._set_deadline(Table.DeadlineKind.REVEAL, _ms("POKER_REVEAL_MS", 1000))
         return
     table.visible_seq = table.seq
-    if table.status != Table.Status.FINISHED:
-        play._set_deadline(Table.DeadlineKind.NEXT_HAND, _ms("POKER_PAUSE_MS", 3000))
+    play._set_deadline(Table.DeadlineKind.NEXT_HAND, _ms("POKER_PAUSE_MS", 3000))
 
 
 # --------------------------------------------------------------------------------------------------

@@ -260,6 +260,15 @@ def replay_steps(
     return steps
 
 
+def _shown_status(table: Table) -> str:
+    """A table that has just finished is still "playing" while its last hand is being shown (the
+    run-out, the pause after it)."""
+    showing = table.deadline_kind in (Table.DeadlineKind.REVEAL, Table.DeadlineKind.NEXT_HAND)
+    if table.status == Table.Status.FINISHED and showing:
+        return Table.Status.PLAYING
+    return table.status
+
+
 def _dealt_seat(seat: Seat, hand: Hand, player: int, fold: HandFold) -> bool:
     """Whether ``seat`` (its row now) is the one ``player`` was dealt in with, to be drawn from the
     hand. A player busted in the hand loses his row; one who sits down again (or anybody else in the
@@ -325,7 +334,7 @@ def table_view(
             "name": table.name,
             "variant": table.variant,
             "kind": table.kind,
-            "status": table.status,
+            "status": _shown_status(table),
             "max_seats": table.max_seats,
             "chat_enabled": table.chat_enabled,
             "action_seconds": table.action_seconds,

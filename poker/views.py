@@ -30,7 +30,7 @@ def table_list(request: HttpRequest) -> HttpResponse:
         request,
         "poker/table_list.html",
         {
-            "tables": selectors.table_list(),
+            "tables": selectors.table_list(request.user),
             "my_tables": selectors.tables_of(request.user),
             "bankroll": bankroll_chips(request.user),
             "can_refill": can_refill(request.user),
@@ -71,6 +71,7 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "lang": get_language(),
         "text": table_catalogue(),
         "snapshot": selectors.viewer_snapshot(table.pk, request.user.pk),
+        "presence": selectors.presence(table.pk),
     }
     return render(
         request,
@@ -107,6 +108,9 @@ def table_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
             "chat-on": lambda: services.table_set_chat(table=table, enabled=True),
             "chat-off": lambda: services.table_set_chat(table=table, enabled=False),
         }
+    if not is_organizer(request.user):
+        # A player at his own practice table: it deals by itself, so he may only pause and resume it.
+        actions = {k: v for k, v in actions.items() if k in ("pause", "resume")}
     if command not in actions:
         raise Http404
     try:
@@ -119,7 +123,8 @@ def table_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
 @login_required
 def hand_list(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=pk)
-    return render(request, "poker/hand_list.html", {"table": table, "hands": selectors.finished_hands(table)})
+    hands = selectors.hand_summaries(list(selectors.finished_hands(table)), request.user.pk)
+    return render(request, "poker/hand_list.html", {"table": table, "hands": hands})
 
 
 def _finished_hand(table: Table, number: int) -> Hand:
@@ -183,7 +188,12 @@ def _draw_table_detail(request: HttpRequest, table: Table) -> HttpResponse:
     return render(
         request,
         "poker/draw_table.html",
-        {"table": table, "config": config, "can_organize": _can_organize(request, table)},
+        {
+            "table": table,
+            "config": config,
+            "can_organize": _can_organize(request, table),
+            "paytable": draw.paytable(table.decks),
+        },
     )
 
 

@@ -23,6 +23,7 @@ from poker import services as tables
 from poker.models import Seat as PokerSeat
 from poker.models import Table
 
+from .. import notices
 from ..models import GameTable, Registration, Seat, SeatingDraw, Session, TableMove
 
 PROVIDER = "championship"
@@ -49,6 +50,16 @@ def check_available(session: Session) -> None:
         )
 
 
+def tell(session: Session, registrations) -> None:
+    """Online: these players' open pages look again at where they are (championship.notices)."""
+    if session.mode == Session.Mode.ONLINE:
+        notices.notify(
+            Registration.objects.filter(pk__in=[getattr(r, "pk", r) for r in registrations]).values_list(
+                "member__user_id", flat=True
+            )
+        )
+
+
 def after_draw(*, session: Session, draw: SeatingDraw, by) -> None:
     """Opens and fills the poker tables of a draw; each deals its first hand once its players have
     opened their table page, or at the end of the session's get-ready countdown."""
@@ -70,6 +81,7 @@ def after_draw(*, session: Session, draw: SeatingDraw, by) -> None:
                 table=table, user=seat.registration.member.user, stack=season.starting_stack, seat=seat.seat
             )
         tables.table_get_ready(table=table, seconds=session.ready_seconds)
+    notices.notify(s.registration.member.user_id for s in seats)
 
 
 def _open(session: Session, game_table: GameTable, by=None) -> Table:
@@ -107,6 +119,7 @@ def _playable(session: Session, game_table: GameTable) -> Table:
     for user_id, seat, _stack in selectors.table_players(old):
         stack = tables.table_remove_player(table=old, user=users[user_id])
         tables.table_seat_player(table=new, user=users[user_id], stack=stack, seat=seat)
+    notices.notify(users)  # his table page is the old table's: it takes him to the new one
     return new
 
 
@@ -159,6 +172,7 @@ def moves_apply(*, session: Session) -> int:
         )
         move.applied_at = timezone.now()
         move.save(update_fields=["applied_at"])
+        notices.notify([user.pk])
     for number, game_table in by_number.items():
         table = game_table.poker_table
         if table is None:

@@ -32,6 +32,14 @@ def registration_create(*, session: Session, member: Member, by: AbstractBaseUse
         raise ValidationError(
             _("%(member)s is not eligible: only eligible members can be registered.") % {"member": member}
         )
+    if session.mode == Session.Mode.ONLINE and member.user_id is None:
+        raise ValidationError(
+            _(
+                "%(member)s has no account yet: an online session needs one for each player, to sit "
+                "at his table. Send him an invitation link first."
+            )
+            % {"member": member}
+        )
     if Registration.objects.filter(session=session, member=member).exists():
         raise ValidationError(_("%(member)s is already registered for this session.") % {"member": member})
     try:
@@ -100,6 +108,7 @@ def fee_record(
             by=by,
             details={
                 "member_id": registration.member_id,
+                "member": registration.member.nickname,
                 "before": {"fee": str(registration.fee), "paid": registration.paid},
                 "after": {"fee": str(amount), "paid": paid},
             },
@@ -133,3 +142,30 @@ def unpaid_override(*, registration: Registration, by: AbstractBaseUser, reason:
         details={"member_id": registration.member_id},
     )
     return registration
+
+
+def _member_of(user: AbstractBaseUser) -> Member:
+    member = Member.objects.filter(user=user).first() if user.is_authenticated else None
+    if member is None:
+        raise ValidationError(
+            _("Your account is not linked to a member of the family: ask the organizer to register you.")
+        )
+    return member
+
+
+def registration_self(*, session: Session, user: AbstractBaseUser) -> Registration:
+    """A member registers himself while registration is open; he owes the fee, unpaid, until the
+    organizer records it. The same rules as the organizer's registration hold."""
+    return registration_create(session=session, member=_member_of(user), by=user)
+
+
+@transaction.atomic
+def registration_withdraw(*, session: Session, user: AbstractBaseUser) -> None:
+    """A member withdraws himself, until the session starts (a fee already paid is noted in the
+    audit log, as when the organizer unregisters him)."""
+    member = _member_of(user)
+    session = _open_session(session)
+    registration = Registration.objects.filter(session=session, member=member).first()
+    if registration is None:
+        raise ValidationError(_("You are not registered for this session."))
+    registration_delete(registration=registration, by=user)

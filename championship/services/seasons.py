@@ -28,6 +28,18 @@ SETTINGS = (
 DEFAULT_SESSION_TIME = time(15, 0)
 
 
+def _level_error(error: rules.RuleError) -> str:
+    """The rules' refusal of a blind level, in the user's language."""
+    texts = {
+        "levels_empty": _("At least one blind level is needed."),
+        "level_shape": _("Level %(level)s: give the small blind, the big blind and the ante."),
+        "level_double": _("Level %(level)s: the big blind must be twice the small blind."),
+        "level_ante": _("Level %(level)s: the ante must be between 0 and the big blind."),
+        "level_down": _("Level %(level)s: the blinds must not go down."),
+    }
+    return texts.get(error.code, _("These blind levels are not valid.")) % error.params
+
+
 def _validate(values: dict[str, Any]) -> None:
     errors: dict[str, list[str]] = {}
     fee = values.get("entry_fee")
@@ -47,7 +59,7 @@ def _validate(values: dict[str, Any]) -> None:
         try:
             rules.validate_levels(values["levels"])
         except rules.RuleError as error:
-            errors["levels"] = [_("Blind levels: %(error)s.") % {"error": error}]
+            errors["levels"] = [_level_error(error)]
     for name in ("starting_stack", "level_minutes", "action_seconds"):
         if name in values and int(values[name]) <= 0:
             errors[name] = [_("This must be more than zero.")]

@@ -248,6 +248,8 @@ def knockout_record(
             )
         )
         sequence += 1
+    # Online: the players out, saved at the cut or left at a finished table learn it on their pages.
+    online.tell(session, [r for r, _s in busted])
     if round_number == 1:
         left = Seat.objects.filter(session=session, round_number=1, table=table, active=True).count()
         # The cut decided this hand (some were saved) or the table is down to its qualifiers.
@@ -255,6 +257,12 @@ def knockout_record(
             game_table.closed_at = timezone.now()
             game_table.closed_by_hand = hand_key
             game_table.save(update_fields=["closed_at", "closed_by_hand"])
+            online.tell(
+                session,
+                Seat.objects.filter(session=session, round_number=1, table=table).values_list(
+                    "registration_id", flat=True
+                ),
+            )
     else:
         if Seat.objects.filter(session=session, round_number=2, active=True).count() == 1:
             _finish(session)
@@ -335,6 +343,7 @@ def _finish(session: Session) -> None:
     session.status = Session.Status.FINISHED
     session.finished_at = timezone.now()
     session.save(update_fields=["status", "finished_at"])
+    online.tell(session, member_of)  # everybody's place and points
 
 
 @transaction.atomic

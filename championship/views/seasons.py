@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -13,6 +11,7 @@ from django.utils.translation import gettext as _
 from accounts.decorators import organizer_required
 
 from .. import selectors
+from ..exports import csv_response
 from ..forms import SeasonForm, SessionForm
 from ..models import Season, Session
 from ..services import seasons as services
@@ -77,25 +76,33 @@ def season_sessions(request: HttpRequest, pk: int | None = None) -> HttpResponse
     )
 
 
+def fee_header() -> list[str]:
+    return [
+        _("session"),
+        _("date"),
+        _("player"),
+        _("fee (EUR)"),
+        _("paid"),
+        _("paid by"),
+        _("received by"),
+    ]
+
+
 @organizer_required
 def season_fees_csv(request: HttpRequest, pk: int) -> HttpResponse:
     season = get_object_or_404(Season, pk=pk)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="frais-saison-{season.pk}.csv"'
-    writer = csv.writer(response)
-    writer.writerow(
-        [_("session"), _("date"), _("player"), _("fee"), _("paid"), _("paid by"), _("received by")]
+    rows = (
+        fee_row(session, r)
+        for session in season.sessions.all()
+        for r in selectors.session_registrations(session)
     )
-    for session in season.sessions.all():
-        for r in selectors.session_registrations(session):
-            writer.writerow(_fee_row(session, r))
-    return response
+    return csv_response(f"frais-saison-{season.pk}.csv", fee_header(), rows)
 
 
-def _fee_row(session: Session, r) -> list:
+def fee_row(session: Session, r) -> list:
     return [
         session.number,
-        session.scheduled_at.date().isoformat(),
+        session.scheduled_at.date(),
         r.member.nickname,
         r.fee,
         _("yes") if r.paid else _("no"),

@@ -3,21 +3,25 @@ actions: registrations and fees, start, knock-outs, undo, round 2, close, the cl
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Callable
 
 from django import forms
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import formats
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.decorators import organizer_required
 from accounts.roles import is_organizer
 
 from .. import selectors
+from ..exports import csv_response
 from ..forms import MAX_CHIPS, MAX_ID, MAX_TABLE, FeeForm, ReasonForm, RegisterForm, bounded_int
 from ..models import KnockOut, Registration, Session
 from ..numbers import number
@@ -26,7 +30,7 @@ from ..services import online
 from ..services import registrations as reg_services
 from ..services import sessions as services
 from ..services.clock import MAX_LEVEL
-from .seasons import _fee_row
+from .seasons import fee_header, fee_row
 
 LIVE_TEMPLATE = "championship/partials/session_live.html"
 
@@ -50,6 +54,7 @@ def _live_context(request: HttpRequest, session: Session) -> dict:
 def _next_step(board: selectors.SessionBoard) -> str:
     session = board.session
     status = session.status
+    online_mode = session.mode == Session.Mode.ONLINE  # the tables record the knock-outs themselves
     if status == Session.Status.PLANNED:
         if len(board.registrations) < 2:
             return _("Register at least 2 members and record their fees.")
@@ -59,8 +64,12 @@ def _next_step(board: selectors.SessionBoard) -> str:
     if status == Session.Status.ROUND1:
         if board.round1_done:
             return _("Every round-1 table is done: draw round 2.")
+        if online_mode:
+            return _("Round 1: the online tables play by themselves; each stops when 3 players remain.")
         return _("Round 1: record each knock-out; a table stops when 3 players remain.")
     if status == Session.Status.ROUND2:
+        if online_mode:
+            return _("Round 2: the online tables play; the app balances them and records the knock-outs.")
         return _("Round 2: record each knock-out; the app balances the tables.")
     if status == Session.Status.FINISHED:
         return _("Check the results, then close the session: the standings change.")
@@ -73,7 +82,48 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = _live_context(request, session)
     if request.htmx:
         return render(request, LIVE_TEMPLATE, {**context, "fragment": True})
+    context["me"] = selectors.self_registration(session, request.user)
     return render(request, "championship/session_detail.html", context)
+
+
+def _back(request: HttpRequest, session: Session) -> HttpResponse:
+    target = request.POST.get("next", "")
+    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return redirect(target)
+    return redirect("session_detail", session.pk)
+
+
+@login_required
+@require_POST
+def session_register_me(request: HttpRequest, pk: int) -> HttpResponse:
+    """A member registers himself from the home page or the session page."""
+    session = _session(pk)
+    try:
+        registration = reg_services.registration_self(session=session, user=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request,
+            _("You are registered for session %(number)s. Your fee of %(fee)s € is to pay to the organizer.")
+            % {"number": session.number, "fee": formats.number_format(registration.fee, 2)},
+        )
+    return _back(request, session)
+
+
+@login_required
+@require_POST
+def session_withdraw_me(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session(pk)
+    try:
+        reg_services.registration_withdraw(session=session, user=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request, _("You are no longer registered for session %(number)s.") % {"number": session.number}
+        )
+    return _back(request, session)
 
 
 def _act(
@@ -163,7 +213,10 @@ def knockout_record(request: HttpRequest, pk: int) -> HttpResponse:
         outcome = services.knockout_record(session=session, table=table, busted=busted, by=request.user)
         if outcome.knockouts:
             names = ", ".join(k.registration.member.nickname for k in outcome.knockouts)
-            messages.success(request, _("Out: %(names)s.") % {"names": names})
+            count = len(outcome.knockouts)
+            messages.success(
+                request, ngettext("Out: %(names)s.", "Out: %(names)s.", count) % {"names": names}
+            )
         if outcome.qualified:
             names = ", ".join(r.member.nickname for r in outcome.qualified)
             messages.success(request, _("Qualified at the cut: %(names)s.") % {"names": names})
@@ -336,12 +389,13 @@ def registration_override(request: HttpRequest, pk: int, registration_pk: int) -
 @require_GET
 def registrations_csv(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session(pk)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="inscriptions-seance-{session.pk}.csv"'
-    writer = csv.writer(response)
-    writer.writerow(
-        [_("session"), _("date"), _("player"), _("fee"), _("paid"), _("paid by"), _("received by")]
-    )
-    for registration in selectors.session_registrations(session):
-        writer.writerow(_fee_row(session, registration))
-    return response
+    rows = (fee_row(session, r) for r in selectors.session_registrations(session))
+    return csv_response(f"inscriptions-seance-{session.pk}.csv", fee_header(), rows)
+
+
+@require_GET
+def evening_notice(request: HttpRequest) -> HttpResponse:
+    """The player's notice of tonight's online session alone (static/js/evening.js asks for it again
+    on each notice of his socket); ``page``: the path of the page that shows it."""
+    page = request.GET.get("page", "")
+    return render(request, "partials/evening.html", {"page_path": page if page.startswith("/") else ""})

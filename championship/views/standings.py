@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
@@ -11,6 +9,7 @@ from django.views.decorators.http import require_GET
 
 from .. import selectors
 from ..charts import cumulative_chart
+from ..exports import csv_response
 from ..models import Member, Season
 
 
@@ -39,35 +38,21 @@ def standings(request: HttpRequest, pk: int | None = None) -> HttpResponse:
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     season = get_object_or_404(Season, pk=pk)
     table = selectors.standings(season)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="classement-{season.pk}.csv"'
-    writer = csv.writer(response)
-    writer.writerow(
-        [
-            _("rank"),
-            _("player"),
-            _("points"),
-            _("sessions played"),
-            _("wins"),
-            _("best place"),
-            _("points per session"),
-        ]
-        + [_("session %(n)s") % {"n": s.number} for s in table.sessions]
+    header = [
+        _("rank"),
+        _("player"),
+        _("points"),
+        _("sessions played"),
+        _("wins"),
+        _("best place"),
+        _("points per session"),
+    ] + [_("session %(n)s") % {"n": s.number} for s in table.sessions]
+    rows = (
+        [row.rank, row.member.nickname, row.points, row.played, row.wins, row.best_place, row.per_session]
+        + [row.by_session[s.pk].points if s.pk in row.by_session else "" for s in table.sessions]
+        for row in table.rows
     )
-    for row in table.rows:
-        writer.writerow(
-            [
-                row.rank,
-                row.member.nickname,
-                row.points,
-                row.played,
-                row.wins,
-                row.best_place or "",
-                row.per_session,
-            ]
-            + [row.by_session[s.pk].points if s.pk in row.by_session else "" for s in table.sessions]
-        )
-    return response
+    return csv_response(f"classement-{season.pk}.csv", header, rows)
 
 
 @require_GET

@@ -7,10 +7,22 @@
   var audio = null;
   var soundOn = false;
 
-  function beep() {
-    if (!soundOn) return;
+  // Browsers refuse to start audio before the user has touched the page: the sound starts with his
+  // first tap or key (or the TV page's sound button), never by itself.
+  function unlock() {
+    if (audio) return;
     try {
-      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      audio = new (window.AudioContext || window.webkitAudioContext)();
+      if (audio.resume) audio.resume();
+    } catch (e) { /* no audio on this device */ }
+  }
+  ["pointerdown", "keydown", "touchstart"].forEach(function (kind) {
+    document.addEventListener(kind, unlock, { passive: true });
+  });
+
+  function beep() {
+    if (!soundOn || !audio) return;
+    try {
       [0, 0.35, 0.7].forEach(function (offset, i) {
         var osc = audio.createOscillator();
         var gain = audio.createGain();
@@ -63,6 +75,7 @@
     var toggle = document.querySelector("[data-sound-toggle]");
     if (toggle) {
       toggle.addEventListener("click", function () {
+        unlock();
         soundOn = !soundOn;
         toggle.classList.toggle("on", soundOn);
         toggle.setAttribute("aria-pressed", soundOn ? "true" : "false");

@@ -50,11 +50,11 @@
   // A hand's name on its own (a seat's result), or in a sentence ("montre ... : une paire de dix").
   function handName(hand) { return hand ? (hand[lang] || hand.en) : ""; }
   function handPhrase(hand) { return hand ? ((hand.phrase && hand.phrase[lang]) || handName(hand)) : ""; }
-  function signed(n) { return n > 0 ? "+" + fmt(n) : n < 0 ? "−" + fmt(-n) : "0"; }
+  // A round's result in words: "Won 40", "Lost 20", "Push".
   function resultText(result) {
     if (!result) return "";
-    if (result.outcome === "push") return t("push") + " (0)";
-    return signed(result.net);
+    if (result.outcome === "push") return t("push");
+    return result.net > 0 ? t("won", { amount: result.net }) : t("lost", { amount: -result.net });
   }
 
   var state = { view: null, seq: -1, deadline: null, thrown: [], drawKey: null };
@@ -108,7 +108,9 @@
         item.appendChild(cards);
       }
       if (seat.hand_name || seat.result) {
-        item.appendChild(el("p", "draw-result", [handName(seat.hand_name), resultText(seat.result)].filter(Boolean).join(" · ")));
+        var result = el("p", "draw-result", handName(seat.hand_name));
+        if (seat.result) result.appendChild(el("span", "draw-outcome outcome-" + seat.result.outcome, resultText(seat.result)));
+        item.appendChild(result);
       }
       list.appendChild(item);
     });
@@ -143,9 +145,9 @@
     var parts = [seat.name, fmt(seat.stack)];
     if (seat.bet) parts.push(t("bet_label", { amount: seat.bet }));
     if (seat.hand_name) parts.push(handName(seat.hand_name));
-    if (seat.result) parts.push(resultText(seat.result));
     line.textContent = parts.join(" · ");
-    line.className = "draw-my-line" + (seat.result ? " outcome-" + seat.result.outcome : "");
+    line.className = "draw-my-line";
+    if (seat.result) line.appendChild(el("span", "draw-outcome outcome-" + seat.result.outcome, resultText(seat.result)));
   }
   function toggleCard(k) {
     var at = state.thrown.indexOf(k);

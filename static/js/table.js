@@ -63,10 +63,11 @@
   }
 
   // ---- seats around the felt: my seat at the bottom, the others clockwise
-  function seatPosition(index, count, narrow) {
-    // Razz seats hold seven cards: they sit further in, so the side seats stay on a phone's screen.
+  function seatPosition(index, count, narrow, small) {
+    // Razz seats hold seven cards: they sit further in, so the side seats stay on a phone's screen;
+    // on a small phone the (slimmer) seats too, so they and their badges stay on the felt.
     var angle = Math.PI / 2 + (index * 2 * Math.PI) / count;
-    return { left: 50 + (narrow ? 33 : 42) * Math.cos(angle), top: 50 + 43 * Math.sin(angle) };
+    return { left: 50 + (narrow ? 33 : small ? 39 : 42) * Math.cos(angle), top: 50 + 43 * Math.sin(angle) };
   }
 
   var state = {
@@ -76,7 +77,11 @@
     seq: -1,
     deadline: null,
     muted: localStorage.getItem("arf-muted") === "1",
+    presence: { at: 0, offline: [] }, // the seats whose player has no page open (newest "at" wins)
   };
+  function takePresence(presence) {
+    if (presence && presence.at >= state.presence.at) state.presence = presence;
+  }
 
   // ---- my own part of the view (poker.snapshots.private_view / compose)
   function myPart(view, seq) {
@@ -151,7 +156,7 @@
     var hand = view.hand;
     seats.forEach(function (seat, k) {
       var index = (k - offset + seats.length) % seats.length;
-      var pos = seatPosition(index, seats.length, view.table && view.table.variant === "razz");
+      var pos = seatPosition(index, seats.length, view.table && view.table.variant === "razz", felt.clientWidth < 420);
       var node = el("div", "seat");
       node.style.left = pos.left + "%";
       node.style.top = pos.top + "%";
@@ -207,6 +212,10 @@
       var badges = el("div", "badges");
       if (hand && hand.button === seat.number) badges.appendChild(el("span", "dealer", "D"));
       if (seat.sitting_out) badges.appendChild(el("span", "badge", t("sitting_out")));
+      if (state.presence.offline.indexOf(seat.number) >= 0 && seat.seated && seat.number !== mine) {
+        node.classList.add("offline");
+        badges.appendChild(el("span", "badge offline", t("disconnected")));
+      }
       if (seat.leaving) badges.appendChild(el("span", "badge", t("leaving")));
       if (seat.all_in) badges.appendChild(el("span", "badge all-in", t("all_in")));
       if (seat.last_action && !seat.bet) badges.appendChild(el("span", "badge", t("act_" + seat.last_action.type)));
@@ -283,7 +292,7 @@
     pre.querySelectorAll("input").forEach(function (box) { box.checked = me && me.pre_action === box.value; });
     var controls = $("me-controls");
     if (controls) {
-      controls.hidden = !cfg.live || !me || !me.seat;
+      controls.hidden = !cfg.live || !me || !me.seat || view.table.status === "finished";
       $("sit-out").hidden = !me || me.sitting_out;
       $("sit-in").hidden = !me || !me.sitting_out;
     }
@@ -350,6 +359,19 @@
     }
   }
 
+  // The buttons of whoever runs the table (templates/poker/partials/organizer.html): only those
+  // that apply now ("new": before the first hand; "running"; "paused"), none once it is finished.
+  function renderOrganizer(view) {
+    var panel = $("organize");
+    if (!panel) return;
+    var status = view.table.status;
+    panel.hidden = status === "finished";
+    panel.querySelectorAll("[data-when]").forEach(function (form) {
+      var when = form.dataset.when;
+      form.hidden = !(when === "new" ? !view.hand && status !== "playing" : when === "paused" ? status === "paused" : status !== "paused");
+    });
+  }
+
   function render(view) {
     var wasMyTurn = state.view && state.view.me && state.view.me.to_act;
     state.view = view;
@@ -360,6 +382,7 @@
     if (cfg.live) {
       renderActions(view);
       renderStatus(view);
+      renderOrganizer(view);
       if (view.me && view.me.to_act && !wasMyTurn) {
         notifyTurn();
         keepTableInView();
@@ -405,10 +428,11 @@
   // ---- sound and vibration on my turn (can be muted)
   var audio = null;
   function notifyTurn() {
+    alertInBackground();
     if (state.muted) return;
     if (navigator.vibrate) navigator.vibrate(120);
+    if (!audio) return; // no sound before the first tap (unlockAudio): browsers refuse it
     try {
-      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
       var osc = audio.createOscillator(), gain = audio.createGain();
       osc.frequency.value = 880;
       gain.gain.value = 0.08;
@@ -417,6 +441,65 @@
       osc.stop(audio.currentTime + 0.15);
     } catch (e) { /* no sound on this device */ }
   }
+  // ---- my turn while the page is hidden (another app or tab): a marker at the start of the title
+  // until the page is seen again, and a browser notification if he turned them on with the button
+  // (permission is asked on that click only, never on load). Sound and vibration stay as they are.
+  var TITLE = document.title, MARK = "● ";
+  var notifyKey = "arf-turn-notifications";
+  function notificationsOn() {
+    return "Notification" in window && Notification.permission === "granted" && localStorage.getItem(notifyKey) === "1";
+  }
+  function alertInBackground() {
+    if (!document.hidden) return;
+    document.title = MARK + TITLE;
+    if (!notificationsOn()) return;
+    try {
+      var note = new Notification(t("your_turn"), { body: TITLE, tag: "arf-turn-" + cfg.ws });
+      note.onclick = function () { window.focus(); note.close(); };
+    } catch (e) { /* a browser that only notifies from a service worker: the title says it */ }
+  }
+  function clearBackgroundAlert() {
+    if (!document.hidden) document.title = TITLE;
+  }
+  function renderNotify() {
+    var button = $("notify");
+    if (!button) return;
+    if (!("Notification" in window)) { button.hidden = true; return; }
+    button.hidden = false;
+    var denied = Notification.permission === "denied";
+    button.disabled = denied;
+    button.setAttribute("aria-pressed", notificationsOn() ? "true" : "false");
+    button.textContent = denied ? t("notify_blocked") : notificationsOn() ? t("notify_on") : t("notify_off");
+  }
+  function bindNotify() {
+    document.addEventListener("visibilitychange", clearBackgroundAlert);
+    var button = $("notify");
+    if (!button) return;
+    button.addEventListener("click", function () {
+      if (notificationsOn()) {
+        localStorage.setItem(notifyKey, "0");
+        renderNotify();
+        return;
+      }
+      localStorage.setItem(notifyKey, "1");
+      var asked = Notification.requestPermission(renderNotify); // the old browsers' callback form
+      if (asked && asked.then) asked.then(renderNotify);
+      renderNotify();
+    });
+    renderNotify();
+  }
+
+  function unlockAudio() {
+    if (audio) return;
+    try {
+      audio = new (window.AudioContext || window.webkitAudioContext)();
+      if (audio.resume) audio.resume();
+    } catch (e) { /* no sound on this device */ }
+  }
+  ["pointerdown", "keydown", "touchstart"].forEach(function (kind) {
+    document.addEventListener(kind, unlockAudio, { passive: true });
+  });
+
   function renderMute() {
     var button = $("mute");
     if (!button) return;
@@ -436,7 +519,11 @@
     send(message);
   }
   function onMessage(message) {
-    if (message.type === "snapshot") {
+    if (message.type === "presence") {
+      takePresence({ at: message.at, offline: message.offline });
+      if (state.base) show();
+    } else if (message.type === "snapshot") {
+      takePresence(message.presence);
       state.seq = message.seq;
       // The public view (what the updates patch), out of my whole view and its patch to it.
       state.base = message.public ? ArfTableSocket.applyDelta(message.view, message.public) : message.view;
@@ -540,16 +627,54 @@
   }
 
   // ---- the replay of a finished hand: the same drawing, step by step
+  // Buttons jump to the first step of each street (and to the result); "Play" steps by itself.
   function startReplay() {
-    var steps = cfg.steps, k = 0;
+    var steps = cfg.steps, k = 0, timer = null;
+    var starts = []; // [label, step index]
+    steps.forEach(function (step, index) {
+      var street = step.hand && step.hand.street;
+      var label = step.hand && step.hand.results.length ? t("street_result") : t("street_" + street);
+      if (!starts.length || starts[starts.length - 1][0] !== label) starts.push([label, index]);
+    });
+    var streets = $("streets");
+    starts.forEach(function (start) {
+      var button = el("button", "button small", start[0]);
+      button.type = "button";
+      button.addEventListener("click", function () { stop(); k = start[1]; show(); });
+      streets.appendChild(button);
+    });
     function show() {
       render(steps[k]);
       $("step").textContent = t("step", { k: k + 1, n: steps.length });
       $("prev").disabled = k === 0;
       $("next").disabled = k === steps.length - 1;
+      streets.querySelectorAll("button").forEach(function (button, i) {
+        var current = k >= starts[i][1] && (i + 1 === starts.length || k < starts[i + 1][1]);
+        button.setAttribute("aria-current", current ? "step" : "false");
+        button.classList.toggle("primary", current);
+      });
     }
-    $("prev").addEventListener("click", function () { if (k > 0) { k -= 1; show(); } });
-    $("next").addEventListener("click", function () { if (k < steps.length - 1) { k += 1; show(); } });
+    function stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      $("play").textContent = t("play");
+      $("play").setAttribute("aria-pressed", "false");
+    }
+    $("play").addEventListener("click", function () {
+      if (timer) { stop(); return; }
+      if (k === steps.length - 1) k = 0;
+      show();
+      $("play").textContent = t("pause");
+      $("play").setAttribute("aria-pressed", "true");
+      timer = setInterval(function () {
+        if (k >= steps.length - 1) { stop(); return; }
+        k += 1;
+        show();
+      }, 1200);
+    });
+    $("prev").addEventListener("click", function () { stop(); if (k > 0) { k -= 1; show(); } });
+    $("next").addEventListener("click", function () { stop(); if (k < steps.length - 1) { k += 1; show(); } });
+    stop();
     show();
   }
 
@@ -559,6 +684,8 @@
     cfg.live = true;
     bindControls();
     bindKeys();
+    bindNotify();
+    takePresence(cfg.presence);
     state.seq = cfg.snapshot.seq;
     state.base = cfg.snapshot;
     state.mine = myPart(cfg.snapshot, cfg.snapshot.seq);

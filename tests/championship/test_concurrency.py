@@ -63,5 +63,5 @@ def test_the_same_knockout_recorded_twice_at_once_counts_once():
 
     outcomes = _together(tap, tap)
     errors = [o for o in outcomes if isinstance(o, ValidationError)]
-    assert len(errors) == 1 and "déjà éliminé" in errors[0].messages[0]
+    assert len(errors) == 1 and "déjà enregistrée" in errors[0].messages[0]
     assert KnockOut.objects.filter(session=session).count() == 1

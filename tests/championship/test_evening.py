@@ -69,8 +69,7 @@ async def test_the_first_hand_waits_until_every_player_has_the_table_open():
         assert view["get_ready"]["missing"] == [users[3].first_name]
         assert not await db(Hand.objects.filter(table=table).exists)()
         clients.append(await Client(table.pk, users[3]).connect())
-        # (An update older than the client's snapshot brings no view: the page drops it.)
-        update = await clients[0].until(lambda m: m["type"] == "update" and m["view"] and m["view"]["hand"])
+        update = await clients[0].until(lambda m: m["type"] == "update" and m["view"]["hand"])
         assert update["view"]["get_ready"] is None
         hand = await db(Hand.objects.get)(table=table)
         assert hand.number == 1 and len(hand.seats) == 4
@@ -173,3 +172,253 @@ def test_round2_is_drawn_and_opened_by_itself_when_the_last_round1_table_finishe
     assert set().union(*(seated(t) for t in round2)) == qualifiers
     # Its first hand waits for the qualifiers to open their new table.
     assert all(t.deadline_kind == Table.DeadlineKind.GET_READY and t.hand_id is None for t in round2)
+
+
+# --- The per-user notices -------------------------------------------------------------------------
+
+
+class Notices:
+    """A page's notices socket (/ws/notices/) for one user."""
+
+    def __init__(self, user):
+        from channels.routing import URLRouter
+        from channels.testing import WebsocketCommunicator
+
+        from arf.routing import websocket_urlpatterns
+
+        self.comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), "/ws/notices/")
+        self.comm.scope["user"] = user
+
+    async def __aenter__(self):
+        connected, _ = await self.comm.connect()
+        assert connected
+        return self
+
+    async def __aexit__(self, *exc):
+        await self.comm.disconnect()
+
+    async def notice(self):
+        import json
+
+        return json.loads(await self.comm.receive_from(timeout=3))
+
+    async def nothing(self):
+        return await self.comm.receive_nothing(timeout=0.3)
+
+
+def notice_of(user, page="/"):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    client.cookies["django_language"] = "en"
+    return client.get("/championnat/ma-soiree/", {"page": page}).content.decode()
+
+
+async def test_a_page_opened_before_the_start_is_told_the_players_table():
+    from channels.db import database_sync_to_async as db
+
+    session, users = await db(online_session)(4)
+    await db(Session.objects.filter(pk=session.pk).update)(scheduled_at=timezone.now())
+    async with Notices(users[0]) as mine:
+        await db(run.session_start)(session=session, by=None)
+        assert await mine.notice() == {"type": "notice"}  # nothing but "look again"
+    (table,) = await db(round_tables)(session, 1)
+    seat = await db(PokerSeat.objects.get)(table=table, user=users[0])
+    html = await db(notice_of)(users[0])
+    assert f'href="/tables/{table.pk}/"' in html
+    assert f"You play round 1 at table 1, seat {seat.number}." in html
+
+
+def merge_into_the_final_table():
+    """18 online players, round 1 recorded by the service the tables call, round 2 on two tables
+    (5 and 4); returns the session, a player of the table of 4 who will move, one of the table of 5
+    who stays, and the knock-out that merges the tables."""
+    from championship.models import Seat as ChampionshipSeat
+
+    session, _users = online_session(18)
+    run.session_start(session=session, by=None)
+    for number in (1, 2, 3):
+        for _ in range(3):
+            seat = ChampionshipSeat.objects.filter(
+                session=session, round_number=1, table=number, active=True
+            ).first()
+            run.knockout_record(session=session, table=number, busted=[(seat.registration, None)], by=None)
+    run.round2_draw(session=session, by=None)
+    seats = {
+        n: list(ChampionshipSeat.objects.filter(session=session, round_number=2, table=n)) for n in (1, 2)
+    }
+    small, big = (1, 2) if len(seats[1]) == 4 else (2, 1)
+    out, mover = seats[small][0], seats[small][1]
+    stays = seats[big][0]
+
+    def knock_out():
+        run.knockout_record(session=session, table=small, busted=[(out.registration, None)], by=None)
+
+    return session, mover.registration.member.user, stays.registration.member.user, knock_out
+
+
+async def test_a_player_is_told_his_own_moves_only():
+    from channels.db import database_sync_to_async as db
+
+    _session, mover, stays, knock_out = await db(merge_into_the_final_table)()
+    async with Notices(mover) as mine, Notices(stays) as theirs:
+        await db(knock_out)()  # 8 left: the table of 4 breaks, its 3 players move
+        assert await mine.notice() == {"type": "notice"}  # nothing but "look again"
+        assert await theirs.nothing()
+    final = await db(
+        lambda: PokerSeat.objects.get(user=mover, table__championship_table__round_number=2).table
+    )()
+    assert await db(PokerSeat.objects.filter(table=final, user=stays).exists)()
+    html = await db(notice_of)(mover)
+    assert f'href="/tables/{final.pk}/"' in html and "round 2" in html
+
+
+async def test_a_crafted_notice_over_the_socket_is_refused_and_changes_nothing():
+    from channels.db import database_sync_to_async as db
+
+    session, users = await db(online_session)(4)
+    async with Notices(users[0]) as mine, Notices(users[1]) as theirs:
+        for text in ('{"type": "notice"}', '{"type": "seat", "table": 1}', "not json"):
+            await mine.comm.send_to(text_data=text)
+            error = await mine.notice()
+            assert error["type"] == "error" and error["code"] == "read_only" and error["message"]
+        assert await theirs.nothing()
+    assert (await db(Session.objects.get)(pk=session.pk)).status == Session.Status.PLANNED
+    assert not await db(Table.objects.exists)()
+
+
+async def test_an_anonymous_visitor_gets_no_notices_socket():
+    from channels.routing import URLRouter
+    from channels.testing import WebsocketCommunicator
+    from django.contrib.auth.models import AnonymousUser
+
+    from arf.routing import websocket_urlpatterns
+
+    comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), "/ws/notices/")
+    comm.scope["user"] = AnonymousUser()
+    connected, code = await comm.connect()
+    assert not connected and code == 4401
+
+
+def page_of(user, path):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    client.cookies["django_language"] = "en"
+    return client.get(path).content.decode()
+
+
+def test_every_page_links_a_seated_player_to_his_table_but_his_table_page_itself():
+    session, users = online_session(4)
+    run.session_start(session=session, by=None)
+    (table,) = round_tables(session, 1)
+    seat = PokerSeat.objects.get(table=table, user=users[0])
+    link = f'<a class="button primary small" href="/tables/{table.pk}/">Go to my table</a>'
+    for path in ("/", f"/championnat/seances/{session.pk}/", "/tables/"):
+        html = page_of(users[0], path)
+        assert f"You play round 1 at table 1, seat {seat.number}." in html and link in html, path
+    own = page_of(users[0], f"/tables/{table.pk}/")
+    assert (
+        'id="evening" class="evening-notice kind-seated"' in own
+        and "hidden>" in own.split('id="evening"')[1][:400]
+    )
+    # Somebody not registered tonight sees no notice and opens no notices socket.
+    stranger = UserFactory(username="stranger")
+    html = page_of(stranger, "/")
+    assert 'id="evening"' not in html and "evening.js" not in html
+
+
+def test_a_knocked_out_player_is_told_his_round_and_place_and_the_end_gives_places_and_points():
+    from championship.models import Result
+
+    session, _mover, _stays, knock_out = merge_into_the_final_table()
+    from championship.models import KnockOut
+
+    knock_out()
+    out = KnockOut.objects.get(session=session, round_number=2).registration.member.user
+    html = page_of(out, "/")
+    assert "You are out in round 2: place 9." in html
+    assert f'href="/championnat/seances/{session.pk}/">Watch the other tables and follow the session' in html
+    round1_out = KnockOut.objects.filter(session=session, round_number=1).first().registration.member.user
+    assert "You are out in round 1." in page_of(round1_out, "/")
+    from championship.models import Seat as ChampionshipSeat
+
+    while ChampionshipSeat.objects.filter(session=session, round_number=2, active=True).count() > 1:
+        seat = ChampionshipSeat.objects.filter(session=session, round_number=2, active=True).last()
+        run.knockout_record(session=session, table=seat.table, busted=[(seat.registration, None)], by=None)
+    winner = Result.objects.get(session=session, place=1)
+    html = page_of(winner.member.user, "/")
+    assert (
+        "Congratulations, you won the session!" in html and f"Your place: 1, {winner.points} points." in html
+    )
+    second = Result.objects.get(session=session, place=2)
+    html = page_of(second.member.user, "/")
+    assert "Congratulations" not in html and f"Your place: 2, {second.points} points." in html
+    assert "You are out in round 2: place 9." not in page_of(out, "/")  # the results say it now
+
+
+# --- The organizer's view of the online tables ------------------------------------------------------
+
+
+async def test_the_organizer_sees_stacks_and_who_is_connected_and_pauses_every_table_at_once():
+    from channels.db import database_sync_to_async as db
+    from django.test import Client as HttpClient
+
+    session, users = await db(online_session)(10)  # two tables of 5
+    await db(run.session_start)(session=session, by=None)
+    first, second = await db(round_tables)(session, 1)
+    # (A superuser: an earlier transactional test may have flushed the organizers' group.)
+    organizer = await db(UserFactory)(username="organizer", is_superuser=True)
+    web = HttpClient()
+    await db(web.force_login)(organizer)
+    web.cookies["django_language"] = "en"
+    at_first = await db(seated)(first)
+    here = next(u for u in users if u.pk in at_first)
+    player = await Client(first.pk, here).connect()
+    try:
+        page = (await db(web.get)(f"/championnat/seances/{session.pk}/")).content.decode()
+        assert page.count('<span class="badge ok" title="His table page is open now">connected</span>') == 1
+        assert page.count("not connected</span>") == 9
+        assert page.count('<span class="stack">5000</span>') == 10
+        assert "Pause every table (a break)" in page
+        for table in (first, second):  # the get-ready countdowns end: both tables deal
+            await db(fire_deadline)(table)
+        await db(web.post)(f"/championnat/seances/{session.pk}/horloge/pause/")
+        for table in (first, second):
+            await db(table.refresh_from_db)()
+            # Between hands: paused now; in a hand: once it is over (TDA: a break after the hand).
+            assert table.status == Table.Status.PAUSED or table.pause_requested
+            while table.status != Table.Status.PAUSED:
+                assert await db(fire_deadline)(table)  # the absent players' time runs out
+        update = await player.until(
+            lambda m: m["type"] == "update" and m["view"]["table"]["status"] == "paused"
+        )
+        assert update["view"]["hand"] is None or update["view"]["hand"]["over"]
+        page = (await db(web.get)(f"/championnat/seances/{session.pk}/")).content.decode()
+        assert "Resume every table" in page
+        await db(web.post)(f"/championnat/seances/{session.pk}/horloge/resume/")
+        await player.until(lambda m: m["type"] == "update" and m["view"]["table"]["status"] == "playing")
+        for table in (first, second):
+            await db(table.refresh_from_db)()
+            assert table.status != Table.Status.PAUSED and not table.pause_requested
+    finally:
+        await player.close()
+
+
+def test_the_notice_costs_one_query_a_page_to_a_stranger_and_three_to_a_player_tonight():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from championship.selectors import evening_for
+
+    session, users = online_session(4)
+    run.session_start(session=session, by=None)
+    stranger = UserFactory(username="stranger")
+    with CaptureQueriesContext(connection) as queries:
+        assert evening_for(stranger) is None
+    assert len(queries) == 1
+    with CaptureQueriesContext(connection) as queries:
+        assert evening_for(users[0]).kind == "seated"
+    assert len(queries) == 3

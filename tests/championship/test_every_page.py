@@ -54,6 +54,7 @@ NOT_PAGES = {
     "lockout_clear",  # a POST button of the accounts page
     "password_reset_create",  # a POST button of the accounts page
     "password_reset_use",  # needs a fresh token: tests/foundation opens it
+    "evening_notice",  # the notice alone, fetched by static/js/evening.js: test_evening.py opens it
 }
 # English words that French text never uses: a page in French showing one of them shows English.
 ENGLISH = re.compile(

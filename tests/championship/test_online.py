@@ -236,7 +236,13 @@ def test_an_online_session_needs_an_account_for_every_entrant():
     from championship.services.registrations import fee_record, registration_create
 
     _, session = _online_session(2)
-    late = registration_create(session=session, member=MemberFactory(nickname="Sanscompte"), by=None)
+    nobody = MemberFactory(nickname="Sanscompte")
+    with pytest.raises(ValidationError, match="Sanscompte n’a pas encore de compte"):
+        registration_create(session=session, member=nobody, by=None)  # refused at registration
+    # Registered while the session was live, then switched online: the start still checks.
+    Session.objects.filter(pk=session.pk).update(mode=Session.Mode.LIVE)
+    late = registration_create(session=session, member=nobody, by=None)
+    Session.objects.filter(pk=session.pk).update(mode=Session.Mode.ONLINE)
     fee_record(registration=late, amount="1", paid=True, method="cash")
     with pytest.raises(ValidationError, match="Sanscompte"):
         run.session_start(session=session, by=None)

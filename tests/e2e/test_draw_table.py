@@ -23,6 +23,21 @@ print(table.pk)
 """
 
 
+COLOURS = "e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]"
+
+
+def contrast(fg: str, bg: str) -> float:
+    """The WCAG contrast ratio of two CSS rgb() colours."""
+
+    def luminance(colour: str) -> float:
+        channels = [int(x) / 255 for x in re.findall(r"\d+", colour)[:3]]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    light, dark = sorted((luminance(fg), luminance(bg)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
 @pytest.fixture
 def draw_server(tmp_path):
     # A long pause after the results, so the screenshots catch them.
@@ -40,10 +55,10 @@ def test_two_players_bet_draw_and_see_the_dealers_hand_and_their_results(draw_se
         context, page = log_in(browser, draw_server, name)
         page.get_by_role("link", name="Tables").click()
         page.get_by_role("link", name="Contre le croupier").click()
-        expect(page.locator("#bankroll")).to_have_text(re.compile(r"Banque d’entraînement : 10\s000"))
+        expect(page.locator("#bankroll")).to_have_text(re.compile(r"Banque d’entraînement\s: 10\s000"))
         page.get_by_role("button", name="Prendre place").click()
         expect(page.locator("#bankroll")).to_have_text(
-            re.compile(r"Banque d’entraînement : 9\s000"), timeout=10_000
+            re.compile(r"Banque d’entraînement\s: 9\s000"), timeout=10_000
         )
         contexts.append(context)
         pages.append(page)
@@ -76,8 +91,12 @@ def test_two_players_bet_draw_and_see_the_dealers_hand_and_their_results(draw_se
         expect(page.locator("#dealer-cards .playing-card[data-card]")).to_have_count(5, timeout=10_000)
         expect(page.locator("#dealer-hand")).not_to_be_empty()
         expect(page.locator(".draw-seat .playing-card[data-card]")).to_have_count(5)  # the other's hand
-        expect(page.locator("#my-line")).to_have_text(re.compile(r"(\+\d|−\d|Égalité)"))
-        expect(page.locator(".draw-seat .draw-result")).to_have_text(re.compile(r"(\+\d|−\d|Égalité)"))
+        # The result in words, on a pill that reads well on the felt (WCAG AA: 4.5 to 1 at least).
+        outcome = page.locator("#my-line .draw-outcome")
+        amount = r"\d[\d\u202f\u00a0 ]*"
+        expect(outcome).to_have_text(re.compile(rf"^(Gagné {amount}|Perdu {amount}|Égalité)$"))
+        expect(page.locator(".draw-seat .draw-outcome")).to_have_text(re.compile(r"^(Gagné|Perdu|Égalité)"))
+        assert contrast(*outcome.evaluate(COLOURS)) >= 4.5
     mine = [hery.locator("#my-cards .playing-card").nth(k).get_attribute("data-card") for k in range(3)]
     assert mine == kept  # the kept cards first, then the two new ones
     for name, page in zip(("hery", "voahangy"), pages):

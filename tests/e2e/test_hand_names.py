@@ -57,7 +57,7 @@ def test_the_replay_names_the_kicker_and_says_a_split_pot_with_a_plural_verb(app
         "Hery gagne 40 avec une paire de dix, roi en kicker"
     )
     expect(page.locator("#log")).to_contain_text("Hery gagne 40 avec une paire de dix, roi en kicker")
-    expect(page.locator("#log")).to_contain_text("Voahangy montre 10♥ Q♦ : une paire de dix")
+    expect(page.locator("#log")).to_contain_text("Voahangy montre 10♥ Q♦\u202f: une paire de dix")
     expect(page.locator(".seat .hand-name").first).to_have_text(re.compile(r"^Paire de dix$"))  # a badge
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})

@@ -41,7 +41,7 @@ def test_an_invited_member_creates_his_account_in_french(app_server, browser, ar
     member_page.get_by_label("Mot de passe", exact=True).fill("soleil-de-tana-2026")
     member_page.get_by_label("Mot de passe (confirmation)").fill("soleil-de-tana-2026")
     member_page.get_by_role("button", name="Créer mon compte").click()
-    expect(member_page.get_by_text("Bienvenue, Tiana ! Votre compte est prêt.")).to_be_visible()
+    expect(member_page.get_by_text("Bienvenue, Tiana\u202f! Votre compte est prêt.")).to_be_visible()
     expect(member_page.locator("html")).to_have_attribute("lang", "fr")
     expect(member_page.get_by_role("heading", name="Championnat de poker ARF")).to_be_visible()
     expect(member_page.get_by_role("link", name="Tiana")).to_be_visible()

@@ -44,6 +44,7 @@ def test_two_players_sit_play_a_hand_to_the_showdown_and_see_the_next_hand(app_s
         expect(page.locator(".seat.me .playing-card[data-card]")).to_have_count(2)
         expect(page.locator(".seat:not(.me) .playing-card[data-card]")).to_have_count(0)
         expect(page.locator(".seat:not(.me) .playing-card.back")).to_have_count(2)
+        expect(page.locator(".seat.offline")).to_have_count(0)  # both have the page open
 
     # Call and check down to the showdown: whoever has the action bar clicks its middle button.
     results = pages[0].locator("#results .result")

@@ -126,6 +126,10 @@ def test_a_laptop_keyboard_plays_the_shortcuts_shown_on_the_buttons(
     expect(page.locator("#actions")).to_be_visible()
     for button, key in (("#fold", "F"), ("#check-call", "C"), ("#raise", "R")):
         expect(page.locator(button)).to_have_attribute("aria-keyshortcuts", key)
+    # The five others have no page of the table open: their seats say so.
+    expect(page.locator(".seat.offline .badge.offline")).to_have_count(5)
+    expect(page.locator(".seat.offline .badge.offline").first).to_have_text("Déconnecté")
+    expect(page.locator(".seat.me.offline")).to_have_count(0)
     shown = page.locator("#raise").evaluate("b => getComputedStyle(b, '::after').content")
     assert shown == '"R"'  # drawn on the button
     SHOTS.mkdir(exist_ok=True)
@@ -149,8 +153,10 @@ def test_a_laptop_keyboard_plays_the_shortcuts_shown_on_the_buttons(
     app_server.shell(ADVANCE % {"table": table_id, "bet": False})  # the turn card, Hery to act
     page.reload()
     expect(page.locator("#check-call")).to_have_text("Parole")
+    checks = page.locator("#log li", has_text="Hery parle")
+    before = checks.count()
     page.keyboard.press("c")
-    expect(page.locator("#log li").first).to_have_text("Hery parle")
+    expect(checks).to_have_count(before + 1)
     expect(page.locator("#actions")).to_be_hidden()
 
     app_server.shell(ADVANCE % {"table": table_id, "bet": True})  # somebody bets

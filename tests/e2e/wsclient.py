@@ -89,7 +89,12 @@ class WebSocket:
                     return b"".join(chunks).decode()
 
     async def recv(self, timeout: float = 5) -> dict:
-        return json.loads(await asyncio.wait_for(self.recv_text(), timeout))
+        """The next message, "presence" ones (who has the table open, no seq) skipped."""
+        async with asyncio.timeout(timeout):
+            while True:
+                message = json.loads(await self.recv_text())
+                if message.get("type") != "presence":
+                    return message
 
     async def until(self, predicate, timeout: float = 5) -> dict:
         async with asyncio.timeout(timeout):

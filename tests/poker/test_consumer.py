@@ -116,7 +116,7 @@ async def test_bad_input_gets_an_error_to_the_sender_only_and_the_connection_sta
         await h.send(text)
         error = await h.error()
         assert error["code"] == code and error["message"]
-        assert await v.comm.receive_nothing(timeout=0.1)
+        assert await v.quiet(timeout=0.1)
         await h.send({"type": "snapshot"})
         assert (await h.next())["type"] == "snapshot"
     finally:
@@ -418,6 +418,30 @@ async def test_a_number_out_of_range_is_refused_before_the_table_is_touched(tabl
         assert stored.seq == table.seq
         await client.send({"type": "snapshot"})
         assert (await client.next())["type"] == "snapshot"  # the connection stays
+    finally:
+        await h.close()
+        await v.close()
+
+
+async def test_the_others_see_when_a_seated_player_closes_his_page_and_comes_back(table_with_two):
+    """Who has the table page open travels in its own "presence" messages (not a change of the
+    table: no seq), sent when a seated player's first page opens or his last one closes."""
+    table, hery, voahangy, tiana = table_with_two
+    h = await Client(table.pk, hery).connect()
+    assert h.messages[0]["presence"]["offline"] == [2]  # Voahangy has no page open yet
+    assert (await h.presence())["offline"] == [2]  # told to all when Hery's page opened
+    v, spectator = await clients(table, voahangy, tiana)
+    try:
+        assert (await h.presence())["offline"] == []
+        await v.close()
+        assert (await h.presence())["offline"] == [2]
+        # A spectator's page is not a seat: nothing is sent when he leaves, and no seq was used.
+        await spectator.close()
+        assert await h.comm.receive_nothing(timeout=0.2)
+        stored = await database_sync_to_async(Table.objects.get)(pk=table.pk)
+        assert stored.seq == table.seq
+        v = await Client(table.pk, voahangy).connect()
+        assert (await h.presence())["offline"] == []
     finally:
         await h.close()
         await v.close()

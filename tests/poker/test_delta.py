@@ -32,7 +32,7 @@ def fresh(view: dict) -> dict:
 
 
 def snapshot(table_id: int, user_id: int | None) -> dict:
-    return json.loads(broadcast.snapshot_message(table_id, user_id))
+    return json.loads(json.dumps(selectors.snapshot_message(table_id, user_id), default=str))
 
 
 def open_table(players, variant):

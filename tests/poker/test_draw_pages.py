@@ -193,3 +193,26 @@ def test_the_last_round_stays_on_show_while_the_next_bets_are_placed(client, pla
     assert view["round"]["last"] and view["round"]["dealer"]["cards"] == ["9c", "Tc", "Jd", "Qs", "Kh"]
     assert view["seats"][0]["result"]["net"] == -20 and view["seats"][0]["stack"] == 1980
     assert view["seats"][1]["result"]["outcome"] == "push" and view["seats"][1]["bet"] == 40  # the new bet
+
+
+def test_the_table_page_shows_the_paytable_and_the_dealers_rule(client, players):
+    table = draw.draw_practice_open(user=players[0])
+    client.force_login(players[0])
+    html = client.get(table.get_absolute_url()).content.decode()
+    rules = re.search(r'<details class="card draw-rules".*?</details>', html, re.S).group(0)
+    rows = re.findall(r"<tr><td>(.*?)</td><td class=\"num\">(\d+) × la mise</td></tr>", rules)
+    assert rows[0] == ("Quinte flush royale", "9") and rows[-1] == ("Hauteur", "1")
+    assert ("Double paire", "2") in rows
+    assert "Cinq cartes de même rang" not in rules  # one deck
+    assert "Égalité : votre mise vous est rendue" in rules and "il est servi" in rules
+    Table.objects.filter(pk=table.pk).update(decks=2)
+    html = client.get(table.get_absolute_url()).content.decode()
+    assert '<tr><td>Cinq cartes de même rang</td><td class="num">10 × la mise</td></tr>' in html
+
+
+def test_a_round_is_called_a_hand_on_the_page_as_in_the_history(client, players):
+    client.force_login(players[0])
+    table = draw.draw_practice_open(user=players[0])
+    config = config_of(client.get(table.get_absolute_url()))
+    assert config["text"]["round_number"] % {"n": 3} == "Main n° 3"
+    assert "Main" in client.get(reverse("poker:hand_list", args=[table.pk])).content.decode()

@@ -24,6 +24,10 @@ def test_the_log_says_the_word_of_the_check_button():
     assert words["log_check"] % {"name": "Hery"} == "Hery parle"
 
 
+def test_no_french_text_says_checke_or_checker():
+    assert not [text for text in french_texts() if "check" in text.lower()]
+
+
 def test_the_bring_in_is_a_mise_forcee_everywhere_at_the_table():
     with translation.override("fr"):
         words = {**table_catalogue(), **draw_catalogue()}
@@ -39,3 +43,10 @@ def test_the_dealer_is_the_croupier_never_the_donneur():
     assert not [text for text in french_texts() if "donneur" in text.lower()]
     with translation.override("fr"):
         assert str(Table.Variant.DEALER_DRAW.label) == "Poker 5 cartes contre le croupier"
+
+
+def test_the_round_2_stack_reset_says_it_gives_the_starting_stack_again():
+    """ "Remettre les tapis à zéro" read as "to zero chips": the setting gives the starting stack."""
+    with translation.override("fr"):
+        label = translation.gettext("Reset the stacks for round 2")
+    assert "zéro" not in label and "tapis de départ" in label

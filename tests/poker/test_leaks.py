@@ -49,8 +49,8 @@ async def play(client: Client, rng: random.Random, hands: int, done: asyncio.Eve
     while not done.is_set():
         # Read everything waiting, then decide on the newest view.
         messages = [await client.poll(0.02)]
-        while not await client.comm.receive_nothing(timeout=0.001):
-            messages.append(await client.next())
+        while (message := await client.poll(0.001)) is not None:
+            messages.append(message)
         for message in messages:
             if message and message["type"] == "error":
                 # A view replaced by an update on its way is refused as stale (and a bot faster than

@@ -35,6 +35,7 @@ class Client:
         self.mine: dict | None = None  # the player's own part, with the seq it came with
         self.public: dict | None = None  # the newest public view, that the next patch applies to
         self.history: dict[int, dict] = {}  # the public views received, by seq
+        self.presences: list[dict] = []  # the "presence" messages received
 
     async def connect(self) -> Client:
         connected, _ = await self.comm.connect()
@@ -42,10 +43,18 @@ class Client:
         await self.next()
         return self
 
-    async def next(self, timeout: float = 3) -> dict:
-        text = await self.comm.receive_from(timeout=timeout)
+    async def next(self, timeout: float = 3, *, presence: bool = False) -> dict:
+        """The next message; "presence" ones (who is connected, not a change of the table) are
+        kept in ``presences`` and skipped unless ``presence``."""
+        while True:
+            text = await self.comm.receive_from(timeout=timeout)
+            message = json.loads(text)
+            if message["type"] != "presence":
+                break
+            self.presences.append(message)
+            if presence:
+                return message
         self.raw.append(text)
-        message = json.loads(text)
         self.messages.append(message)
         patched(message, self)
         if (
@@ -76,7 +85,7 @@ class Client:
         would cancel the consumer)."""
         if await self.comm.receive_nothing(timeout=wait):
             return None
-        return await self.next()
+        return await self.next(presence=True)
 
     async def until(self, predicate, timeout: float = 5) -> dict:
         """Read messages until one satisfies ``predicate`` (checked on the message)."""
@@ -100,10 +109,28 @@ class Client:
         message.update(override)
         await self.send(message)
 
+    async def presence(self, timeout: float = 3) -> dict:
+        """The next "presence" message (other messages read on the way)."""
+        async with asyncio.timeout(timeout):
+            while True:
+                message = await self.next(timeout=timeout, presence=True)
+                if message["type"] == "presence":
+                    return message
+
+    async def quiet(self, timeout: float = 0.1) -> bool:
+        """True when nothing but "presence" messages comes within ``timeout``."""
+        while not await self.comm.receive_nothing(timeout=timeout):
+            message = json.loads(await self.comm.receive_from())
+            if message["type"] != "presence":
+                self.messages.append(message)
+                return False
+            self.presences.append(message)
+        return True
+
     async def drain(self, wait: float = 0.05) -> None:
         """Read whatever is waiting."""
         while not await self.comm.receive_nothing(timeout=wait):
-            await self.next()
+            await self.next(presence=True)
 
     async def close(self) -> None:
         await self.comm.disconnect()
@@ -111,8 +138,8 @@ class Client:
 
 def patched(message: dict, client) -> None:
     """Give a snapshot's or an update's message the public view it brings, as ``static/js/table.js``
-    computes it: a patch applies to the public view the client had at its ``prev`` (None if it had
-    none then: an update older than the client's snapshot, that the page drops)."""
+    computes it: a patch applies to the public view the client had at its ``prev``. An update older
+    than the client's snapshot (the page drops it) gets the view the client has at its seq, if any."""
     if message["type"] == "snapshot":
         if "public" in message:
             client.public = delta.apply(message["view"], message["public"])
@@ -120,7 +147,10 @@ def patched(message: dict, client) -> None:
     elif message["type"] == "update":
         if "delta" in message:
             before = client.history.get(message["prev"])
-            message["view"] = delta.apply(before, message["delta"]) if before is not None else None
+            if before is not None:
+                message["view"] = delta.apply(before, message["delta"])
+            else:  # older than the client's snapshot, which brought the view at its seq (or a newer)
+                message["view"] = client.history.get(message["seq"])
         if message["view"] is not None:
             client.history[message["seq"]] = message["view"]
             if client.public is None or message["seq"] > client.public["seq"]:

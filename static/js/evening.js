@@ -1,0 +1,54 @@
+/* Tonight's online session on every page (templates/partials/evening.html): a light websocket
+ * (/ws/notices/, the player's own group) says "look again" when his place changes (a draw, a move,
+ * a new table, his knock-out, the end); the page then fetches its notice again. A page of the table
+ * he has just been moved away from takes him to his new table by itself. On a table page, the notice
+ * waits until the hand on show is over (no knock-out told before the board is shown). */
+(function () {
+  "use strict";
+  var box = document.getElementById("evening");
+  if (!box) return;
+  var handOnShow = false, pending = false, retry = 0;
+  // This page is (or was, before his table finished) the table he was seated at.
+  var wasHere = box.dataset.table === location.pathname;
+
+  function refresh() {
+    if (handOnShow) { pending = true; return; }
+    pending = false;
+    var before = box.dataset.table;  // where he sat when this notice was drawn
+    fetch(box.dataset.url + "?page=" + encodeURIComponent(location.pathname), { credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
+      .then(function (html) {
+        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("evening");
+        if (!fresh) { box.hidden = true; return; }
+        box.replaceWith(fresh);
+        box = fresh;
+        var now = box.dataset.table;
+        wasHere = wasHere || before === location.pathname;
+        if (wasHere && now && now !== location.pathname) location.assign(now);
+      })
+      .catch(function () { /* the next notice or reconnection asks again */ });
+  }
+
+  function connect() {
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    var socket = new WebSocket(scheme + location.host + box.dataset.ws);
+    socket.addEventListener("open", function () {
+      if (retry) refresh(); // notices may have been missed while it was closed
+      retry = 0;
+    });
+    socket.addEventListener("message", function (event) {
+      if (JSON.parse(event.data).type === "notice") refresh();
+    });
+    socket.addEventListener("close", function () {
+      retry = Math.min(retry + 1, 6);
+      setTimeout(connect, 500 * retry);
+    });
+  }
+
+  document.addEventListener("arf:table-view", function (event) {
+    var hand = event.detail.hand;
+    handOnShow = !!(hand && !hand.over);
+    if (!handOnShow && pending) refresh();
+  });
+  connect();
+})();

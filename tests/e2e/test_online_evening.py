@@ -1,0 +1,176 @@
+"""A whole online evening seen from two phones: 9 members with accounts on two round-1 tables, two
+of them in phone browsers (the others played by the table's bots), from the draw to the points.
+Each step is observed in the pages, without reloading them: the notice and its link on the home
+page, the get-ready countdown naming who is missing, the knock-out or the move to round 2, the end.
+Screenshots go to artifacts/ and /tmp/shots-evening/."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from .server import AppServer
+
+SHOTS = Path("/tmp/shots-evening")
+OTHER_SIZES = [(412, 915), (1366, 900)]
+PASSWORD = "evening-pass-2026"
+SETUP = f"""
+from datetime import date
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from championship.models import Member, Session
+from championship.services.registrations import fee_record, registration_create
+from championship.services.seasons import season_create
+from django.contrib.auth.models import Group
+User = get_user_model()
+orga = User.objects.create_user("orga", password="{PASSWORD}", first_name="Orga")
+orga.groups.add(Group.objects.get(name="Organisateurs"))
+season = season_create(name="Saison en ligne", starts_on=date.today(), action_seconds=3)
+session = season.sessions.get(number=1)
+Session.objects.filter(pk=session.pk).update(mode="online", ready_seconds=25, scheduled_at=timezone.now())
+for i, name in enumerate(["Hery", "Voahangy", "Tiana", "Mialy", "Fanja", "Njaka", "Lova", "Haja", "Soa"]):
+    user = User.objects.create_user(f"p{{i}}", password="{PASSWORD}", first_name=name)
+    member = Member.objects.create(full_name=name + " Ra", nickname=name, user=user)
+    registration = registration_create(session=session, member=member, by=None)
+    fee_record(registration=registration, amount="1", paid=True, method="cash")
+print(session.pk)
+"""
+FAST_BLINDS = """
+from championship.services import clock
+from championship.models import Session
+clock.clock_set_level(session=Session.objects.get(pk={pk}), level=11, by=None)
+"""
+# The others are played by bots; a third player of the first phone's table stays away (the countdown
+# names him); the second phone's seat is played by a bot with a deep stack, so that he reaches round 2.
+ARRANGE = """
+from django.db.models import F
+from poker.models import Seat, Table
+a = Seat.objects.get(user__username="p0", table__championship_table__round_number=1)
+mine = Seat.objects.filter(table=a.table).exclude(user__username__in=["p0", "p1"]).order_by("number")
+away = mine.first()
+Seat.objects.filter(table__championship_table__round_number=1).exclude(
+    user__username__in=["p0", "p1", away.user.username]
+).update(is_bot=True)
+Seat.objects.filter(user__username="p1").update(is_bot=True, stack=40000)
+Table.objects.filter(championship_table__round_number=1).update(seq=F("seq") + 1, visible_seq=F("seq") + 1)
+print(away.user.first_name)
+"""
+# Round 2: the second phone's seat and the others played by bots, the first phone's player away.
+ROUND2 = """
+from django.db.models import F
+from championship.services import clock
+from championship.models import Session
+from poker.models import Seat, Table
+round2 = Table.objects.filter(championship_table__round_number=2)
+Seat.objects.filter(table__in=round2).exclude(user__username="p0").update(is_bot=True)
+round2.update(seq=F("seq") + 1, visible_seq=F("seq") + 1)
+clock.clock_set_level(session=Session.objects.get(pk={pk}), level=11, by=None)
+"""
+STATUS = """
+from championship.models import Session
+print(Session.objects.get(pk={pk}).status)
+"""
+
+
+def _phone(browser, server, username):  # (the organizer's is resized to a laptop)
+    context = browser.new_context(locale="fr-FR", viewport={"width": 360, "height": 640})
+    page = context.new_page()
+    page.goto(server.url + "/compte/connexion/")
+    page.get_by_label("Nom d’utilisateur").fill(username)
+    page.get_by_label("Mot de passe").fill(PASSWORD)
+    page.get_by_role("button", name="Connexion").click()
+    page.wait_for_url(lambda url: "/connexion/" not in url)
+    return page
+
+
+def _shot(page, artifacts, name, *, sizes=()):
+    """The page as it is (and at the other viewports in ``sizes``, then back)."""
+    SHOTS.mkdir(exist_ok=True)
+    for folder in (SHOTS, artifacts):
+        page.screenshot(path=str(folder / f"evening-{name}.png"), full_page=True)
+    size = page.viewport_size
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(SHOTS / f"evening-{name}-{width}x{height}.png"), full_page=True)
+    page.set_viewport_size(size)
+
+
+def test_a_whole_online_evening_seen_from_two_phones(browser, artifacts, tmp_path):
+    server = AppServer(tmp_path)
+    server.env.update({"POKER_PAUSE_MS": "300", "POKER_REVEAL_MS": "200", "POKER_BOT_MS": "50"})
+    server.start()
+    try:
+        pk = server.shell(SETUP).strip().splitlines()[-1]
+        a = _phone(browser, server, "p0")
+        b = _phone(browser, server, "p1")
+        notice = a.locator("#evening")
+        expect(notice).to_be_hidden()  # registered tonight: the page listens, nothing to say yet
+
+        # The organizer starts: the open home page says where he plays, without a reload.
+        organizer = _phone(browser, server, "orga")
+        organizer.set_viewport_size({"width": 1366, "height": 900})
+        organizer.goto(f"{server.url}/championnat/seances/{pk}/")
+        organizer.get_by_role("button", name="Commencer la séance").click()
+        expect(organizer.locator("#session-status")).to_have_text("1er tour")
+        server.shell(FAST_BLINDS.format(pk=pk))
+        expect(notice).to_contain_text("Vous jouez le tour 1 à la table", timeout=5000)
+        _shot(a, artifacts, "1-home-notice", sizes=OTHER_SIZES)
+        away = server.shell(ARRANGE).strip().splitlines()[-1]
+
+        # Get ready: his table counts down and names who is still on the way.
+        notice.get_by_role("link", name="Aller à ma table").click()
+        expect(a.locator("#get-ready")).to_be_visible()
+        expect(a.locator("#get-ready-missing")).to_contain_text(away)
+        expect(a.locator("#evening")).to_be_hidden()  # he is at his table: no link to it
+        _shot(a, artifacts, "2-get-ready", sizes=OTHER_SIZES)
+        organizer.reload()
+        expect(organizer.locator(".online-seat").first).to_be_visible()
+        _shot(organizer, artifacts, "2b-organizer-tables", sizes=[(360, 640), (412, 915)])
+        expect(a.locator("#get-ready")).to_be_hidden(timeout=40000)  # the countdown ended: dealt
+        expect(a.locator("#hand-number")).not_to_be_empty()
+
+        # The second phone goes to his table too, and stays on it.
+        b.locator("#evening").get_by_role("link", name="Aller à ma table").click()
+        round1_b = b.url
+
+        # The first phone's player is away (he never acts): he is knocked out in round 1, or
+        # qualifies and is taken to his round-2 table.
+        _wait_out_or_moved(a)
+        _shot(a, artifacts, "3-first-phone-out-or-moved")
+
+        # The second phone reaches round 2: his old table's page takes him to the new one.
+        b.wait_for_url(lambda url: url != round1_b and "/tables/" in url, timeout=300000)
+        expect(b.locator("#get-ready, #felt").first).to_be_visible()
+        _shot(b, artifacts, "4-moved-to-round2")
+        server.shell(ROUND2.format(pk=pk))
+
+        # The end: both phones say the place and the points (the winner is congratulated).
+        for _ in range(600):
+            if server.shell(STATUS.format(pk=pk)).strip().endswith("finished"):
+                break
+            time.sleep(1)
+        else:
+            raise AssertionError("the session did not finish")
+        expect(b.locator("#evening")).to_contain_text("Votre classement", timeout=10000)
+        _shot(b, artifacts, "5-end-second-phone")
+        expect(a.locator("#evening")).to_contain_text(re.compile("éliminé au tour 1|Votre classement"))
+        _shot(a, artifacts, "6-end-first-phone", sizes=OTHER_SIZES)
+        session_page = b.context.new_page()
+        session_page.goto(f"{server.url}/championnat/seances/{pk}/")
+        expect(session_page.locator("#results tbody tr")).to_have_count(9)
+        _shot(session_page, artifacts, "7-results")
+    finally:
+        server.stop()
+
+
+def _wait_out_or_moved(page):
+    start = page.url
+    for _ in range(480):
+        text = page.locator("#evening").text_content() or ""
+        if "éliminé" in text or page.url != start:
+            return
+        time.sleep(0.5)
+    raise AssertionError("the first phone's player was neither knocked out nor moved")
