@@ -43,6 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from poker import delta  # noqa: E402
 from tests.e2e.server import AppServer, free_port  # noqa: E402
 from tests.e2e.wsclient import WebSocket  # noqa: E402
 
@@ -187,6 +188,7 @@ async def bot(
     answered = None
     measured = None
     seat = None  # the bot's seat, from its first snapshot; updates are public views
+    public = None  # the public view, that the updates patch (poker.delta), as the page does
     while not stop.is_set():
         try:
             text = await ws.recv_text()
@@ -211,9 +213,20 @@ async def bot(
             measured = pending[0]
             if stats.measuring:
                 stats.latencies.append(now - pending[2])
-        view = message["view"]
         if kind == "snapshot":
+            view = message["view"]
             seat = view["me"]["seat"]
+            public = delta.apply(view, message["public"]) if "public" in message else view
+        elif "delta" in message:
+            if public is None:
+                continue  # the snapshot asked for is on its way
+            if message["prev"] != public["seq"]:
+                await ws.send({"type": "snapshot"})  # a gap: the page asks for the whole picture too
+                public = None
+                continue
+            view = public = delta.apply(public, message["delta"])
+        else:
+            view = public = message["view"]
         legal = view["legal"]
         if seat is None or view["actor"] != seat or not legal or answered == view["seq"]:
             continue

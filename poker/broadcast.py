@@ -5,6 +5,11 @@ the table's group once, as one public view (folded from the events anyone may se
 once); a player's own part (his hole cards, his pre-action, his time bank) goes to his own group
 only, and only when it changed. The page lays his part over each public view (``snapshots.compose``
 and ``static/js/table.js``): a player's cards travel only in his own group.
+
+The public view goes as a patch from the one sent at ``prev`` (``poker.delta``: about a tenth of
+the whole view), when this process sent that one; otherwise whole. A page that has not the view
+at ``prev`` asks for a snapshot, which carries the patch from the viewer's whole view to the public
+one, so the page has the public view to apply the next patches to.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from channels.layers import get_channel_layer
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils import timezone
 
-from . import cache
+from . import cache, delta
 from .models import Table
 from .selectors import TableRows, presence, table_rows, table_views, with_events
 from .snapshots import StoredEvent, private_view, table_view
@@ -35,6 +40,16 @@ def _dumps(data) -> str:
 
 def update_message(view: dict, prev: int) -> str:
     return _dumps({"type": "update", "seq": view["seq"], "prev": prev, "view": view})
+
+
+def public_update(table: Table, view: dict, prev: int) -> str:
+    """The update of the table's group: the patch from the public view sent at ``prev`` when this
+    process has it (else the whole view), computed and serialised once for every viewer."""
+    before = cache.take_view(table, prev)
+    cache.keep_view(table, view)
+    if before is None or view["seq"] <= prev:
+        return update_message(view, prev)
+    return _dumps({"type": "update", "seq": view["seq"], "prev": prev, "delta": delta.diff(before, view)})
 
 
 def private_message(private: dict, seq: int) -> str:
@@ -76,7 +91,7 @@ def broadcast_table(
         now=timezone.now(),
         fold=folded.public if folded is not None else None,
     )
-    messages = [(table.group_name, {"type": "table.update", "text": update_message(public, prev_seq)})]
+    messages = [(table.group_name, {"type": "table.update", "text": public_update(table, public, prev_seq)})]
     seats = {seat.user_id: seat for seat in rows.seats}
     for user_id in sorted(set(private_for)):
         player = hand.player_of(user_id) if hand is not None else None

@@ -10,7 +10,8 @@ The same goes for the views: a change folds only the events it has just stored o
 the state it started from (``folded_hand``). A fold this process does not have (another process
 made the last change, a restart, an all-in run-out being revealed) is folded again from the
 events read from the database. What is kept is what the views are made of: the spectator's fold
-(the events anyone may see) and each player's own private events (his hole cards).
+(the events anyone may see) and each player's own private events (his hole cards). And the last
+public view sent, so that the next update is only what changed (``poker.delta``).
 """
 
 from __future__ import annotations
@@ -153,7 +154,25 @@ def keep_fold(table_id: int, folded: FoldedHand) -> None:
     _folds.keep(table_id, folded.covered, _fold_key(folded.hand), folded)
 
 
+# --------------------------------------------------------------------------------------------------
+# The last public view sent
+
+
+_views = _Kept()
+
+
+def take_view(table: Table, seq: int) -> dict[str, Any] | None:
+    """The public view this process sent for ``table`` at ``seq`` (None: it did not, or not last)."""
+    return _views.take(table.pk, seq, table.created_at)
+
+
+def keep_view(table: Table, view: dict[str, Any]) -> None:
+    """Keep the public view just sent: the next change's update is the patch from it."""
+    _views.keep(table.pk, view["seq"], table.created_at, view)
+
+
 def forget_all() -> None:
     """Drop everything kept (tests)."""
     _rows.clear()
     _folds.clear()
+    _views.clear()

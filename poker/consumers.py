@@ -9,8 +9,10 @@ browser (JSON):
 ``{"type": "sit_out"}``  ``{"type": "sit_in"}``  ``{"type": "pre_action", "value": "check_fold"}``
 ``{"type": "chat", "text": "..."}``
 
-To the browser: ``snapshot`` (this viewer's whole view), ``update`` (``seq``, ``prev``, the public
-``view``, from the table's group), ``private`` (``seq``, this user's own part, from his own group),
+To the browser: ``snapshot`` (this viewer's whole ``view``; at Hold'em and Razz also ``public``, the
+patch from it to the public view), ``update`` (``seq``, ``prev``, and the ``delta`` from the public
+view at ``prev``, or the whole public ``view``, from the table's group; see ``poker.delta``),
+``private`` (``seq``, this user's own part, from his own group),
 ``chat``, and ``error`` (``code``, ``message``) to this client only. See ``poker/README.md``.
 """
 

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from accounts.roles import display_name
 
+from . import delta
 from .draw_snapshots import draw_view, with_me
 from .models import BANKROLL_START, Bankroll, Hand, HandEvent, KnockOut, Seat, Table
 from .snapshots import StoredEvent, personal_view, table_view
@@ -181,11 +182,16 @@ def presence(table_id: int) -> dict[str, Any]:
 
 
 def snapshot_message(table_id: int, user_id: int | None) -> dict[str, Any]:
-    """What a connecting (or lost) client is sent: his whole view, and who is connected."""
-    view = viewer_snapshot(table_id, user_id)
+    """What a connecting (or lost) client is sent: his whole view, and who is connected. At Hold'em
+    and Razz also ``public``, the patch from his view to the public one, that the next updates patch
+    (``poker.delta``)."""
+    rows = table_rows(table_id)
+    public, personal = table_views(rows, {user_id} if user_id is not None else set())
+    view = personal[user_id] if user_id is not None else public
     message: dict[str, Any] = {"type": "snapshot", "seq": view["seq"], "view": view}
     if view.get("game") != "dealer_draw":
         message["presence"] = presence(table_id)
+        message["public"] = delta.diff(view, public)
     return message
 
 

@@ -1,8 +1,9 @@
 /* The live table (and the hand replay): draws the views the server sends, sends the player's
  * decisions. Every text from users goes through textContent, never innerHTML.
  *
- * Protocol (poker/consumers.py): "snapshot" carries this player's whole view; "update" the public
- * view every viewer gets, with its seq and the seq it follows ("prev"); "private" this player's own
+ * Protocol (poker/consumers.py): "snapshot" carries this player's whole view (and the patch from it to
+ * the public view); "update" the public view every viewer gets, as the patch from the one at "prev"
+ * (poker/delta.py) or whole, with its seq and the seq it follows ("prev"); "private" this player's own
  * part (his cards of a hand, his pre-action, his time bank), sent to him alone when it changes.
  * The page keeps his part and lays it over each public view (compose, as poker/snapshots.py does),
  * his cards only over the hand they were dealt in. A client that finds a gap (prev newer than what
@@ -524,16 +525,31 @@
     } else if (message.type === "snapshot") {
       takePresence(message.presence);
       state.seq = message.seq;
-      state.base = message.view;
+      // The public view (what the updates patch), out of my whole view and its patch to it.
+      state.base = message.public ? ArfTableSocket.applyDelta(message.view, message.public) : message.view;
+      state.exact = !!message.public;
+      state.asked = false;
       if (!state.mine || state.mine.seq <= message.seq) state.mine = myPart(message.view, message.seq);
       show();
     } else if (message.type === "update") {
       if (message.seq <= state.seq) return;
-      if (message.prev > state.seq) {
-        send({ type: "snapshot" }); // a gap: updates were missed, ask for the whole picture
+      if (message.delta) {
+        // A patch applies only to the public view it was made from: else ask for the whole picture
+        // (once: until it comes, the next patches do not apply either).
+        if (message.prev !== state.seq || !state.exact) {
+          if (!state.asked) send({ type: "snapshot" });
+          state.asked = true;
+          return;
+        }
+        state.base = ArfTableSocket.applyDelta(state.base, message.delta);
+      } else {
+        if (message.prev > state.seq) {
+          send({ type: "snapshot" }); // a gap: updates were missed, ask for the whole picture
+        }
+        state.base = message.view;
+        state.exact = true;
       }
       state.seq = message.seq;
-      state.base = message.view;
       show();
     } else if (message.type === "private") {
       if (state.mine && message.seq < state.mine.seq) return;

@@ -1,6 +1,7 @@
 /* What the live table pages share (table.js, draw.js): the table's websocket, with sends queued
  * while it (re)connects and reconnection with a back-off behind the "connection lost" banner; an
- * error shown in the status line; a chat line. Every text goes through textContent.
+ * error shown in the status line; a chat line; a view's change applied to the view the page has.
+ * Every text goes through textContent.
  */
 window.ArfTableSocket = (function () {
   "use strict";
@@ -53,5 +54,21 @@ window.ArfTableSocket = (function () {
     lines.scrollTop = lines.scrollHeight;
   }
 
-  return { open: open, showError: showError, addChat: addChat };
+  // ``view`` with ``patch`` applied, as a new value (``view`` is left as it was): exactly what
+  // poker/delta.py ``apply`` does, the format is described there (tests/poker/test_delta.py runs
+  // both on the same fixtures).
+  function applyDelta(view, patch) {
+    var key;
+    if (Array.isArray(view)) {
+      var items = view.slice(patch.drop || 0);
+      for (key in patch.edit || {}) items[+key] = applyDelta(items[+key], patch.edit[key]);
+      return items.concat(patch.add || []);
+    }
+    var result = Object.assign({}, view, patch.set || {});
+    (patch.unset || []).forEach(function (name) { delete result[name]; });
+    for (key in patch.edit || {}) result[key] = applyDelta(result[key], patch.edit[key]);
+    return result;
+  }
+
+  return { open: open, showError: showError, addChat: addChat, applyDelta: applyDelta };
 })();

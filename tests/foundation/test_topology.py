@@ -23,6 +23,7 @@ import urllib.request
 import psycopg
 import pytest
 
+from poker import delta
 from tests import topology
 from tests.e2e.wsclient import WebSocket
 from tests.services import require_postgres, require_redis
@@ -136,7 +137,8 @@ def test_the_deployed_topology_serves_pages_static_files_logins_sockets_and_dead
             sockets = {}
             for name, browser in (("hery", hery), ("voahangy", voahangy)):
                 sockets[name] = await WebSocket.connect(ws_url, cookie=browser.cookie)
-            views = {name: (await ws.recv())["view"] for name, ws in sockets.items()}
+            snapshots = {name: await ws.recv() for name, ws in sockets.items()}
+            views = {name: snapshot["view"] for name, snapshot in snapshots.items()}
             actor = next(name for name, view in views.items() if view["me"]["to_act"])
             other = "voahangy" if actor == "hery" else "hery"
             me = views[actor]["me"]
@@ -146,7 +148,10 @@ def test_the_deployed_topology_serves_pages_static_files_logins_sockets_and_dead
             update = await sockets[other].until(
                 lambda m: m["type"] == "update" and m["seq"] > views[other]["seq"]
             )
-            assert update["view"]["log"][-1]["type"] == "call"
+            # The public view the update brings: whole, or patched onto the snapshot's (poker.delta).
+            public = delta.apply(views[other], snapshots[other]["public"])
+            view = delta.apply(public, update["delta"]) if "delta" in update else update["view"]
+            assert view["log"][-1]["type"] == "call"
             for ws in sockets.values():
                 await ws.close()
 

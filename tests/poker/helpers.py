@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 from django.utils import timezone
 
-from poker import services
+from poker import broadcast, delta, services
 from poker.engine import razz
 from poker.engine.holdem import deck_for
 from poker.models import Hand, Seat, Table
@@ -101,3 +102,26 @@ def chips_on_table(table: Table) -> int:
     in_hand_seats = set(hand.seats)
     others = sum(s.stack for s in Seat.objects.filter(table=table) if s.number not in in_hand_seats)
     return others + sum(hand.starting_stacks)
+
+
+def record_broadcasts(monkeypatch) -> list[tuple[str, dict]]:
+    """Every message the broadcasts send from now on, as (group, decoded message). An update that
+    carries a patch gets the public view it brings as its ``view``, applied to the last one its
+    group got (as the page does; None if it does not follow it)."""
+    messages: list[tuple[str, dict]] = []
+    last: dict[str, dict] = {}
+
+    def record(batch) -> None:
+        for group, item in batch:
+            message = json.loads(item["text"])
+            if message["type"] == "update":
+                if "delta" in message:
+                    before = last.get(group)
+                    follows = before is not None and before["seq"] == message["prev"]
+                    message["view"] = delta.apply(before, message["delta"]) if follows else None
+                if message["view"] is not None:
+                    last[group] = message["view"]
+            messages.append((group, message))
+
+    monkeypatch.setattr(broadcast, "_send", record)
+    return messages

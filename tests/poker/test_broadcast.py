@@ -6,23 +6,19 @@ import random
 
 import pytest
 
-from poker import broadcast, cache, selectors, services
+from poker import cache, selectors, services
 from poker.models import Table
 from poker.snapshots import compose
 
-from .helpers import act, actor, fire_deadline, stack_decks
+from .helpers import act, actor, fire_deadline, record_broadcasts, stack_decks
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
 def sent(monkeypatch):
-    """Every message the broadcasts send, as (group, decoded message)."""
-    messages: list[tuple[str, dict]] = []
-    monkeypatch.setattr(
-        broadcast, "_send", lambda batch: messages.extend((g, json.loads(m["text"])) for g, m in batch)
-    )
-    return messages
+    """Every message the broadcasts send, as (group, decoded message, an update with its view)."""
+    return record_broadcasts(monkeypatch)
 
 
 def open_table(players, n, stack=1000):

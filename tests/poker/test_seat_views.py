@@ -3,25 +3,20 @@ taking his seat, while the hand that busted him is still shown (the all-in run-o
 pause), is drawn with his new stack and as seated, in the public view every client receives and in
 his own snapshot."""
 
-import json
-
 import pytest
 
-from poker import broadcast, selectors, services
+from poker import selectors, services
 from poker.models import Seat, Table
 
-from .helpers import act, actor, fire_deadline, stack_decks
+from .helpers import act, actor, fire_deadline, record_broadcasts, stack_decks
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
 def sent(monkeypatch):
-    messages: list[tuple[str, dict]] = []
-    monkeypatch.setattr(
-        broadcast, "_send", lambda batch: messages.extend((g, json.loads(m["text"])) for g, m in batch)
-    )
-    return messages
+    """Every message the broadcasts send, as (group, decoded message, an update with its view)."""
+    return record_broadcasts(monkeypatch)
 
 
 def last_update(sent) -> dict:

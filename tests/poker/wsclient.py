@@ -2,7 +2,9 @@
 
 ``view`` is what the page would draw: the newest public view with the player's own part laid over
 it (``poker.snapshots.compose``, as ``static/js/table.js`` does); at a dealer-draw table, the newest
-whole view.
+whole view. An update that carries a patch (``poker.delta``) is applied to the public view the
+client has, as the page does, and the message gets the resulting public view as its ``view``
+(None when the patch does not follow the client's view: the page would ask for a snapshot).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
+from poker import delta
 from poker.routing import websocket_urlpatterns
 from poker.snapshots import compose
 
@@ -30,6 +33,8 @@ class Client:
         self.view: dict | None = None
         self.base: dict | None = None  # the newest view received (public, or whole in a snapshot)
         self.mine: dict | None = None  # the player's own part, with the seq it came with
+        self.public: dict | None = None  # the newest public view, that the next patch applies to
+        self.history: dict[int, dict] = {}  # the public views received, by seq
         self.presences: list[dict] = []  # the "presence" messages received
 
     async def connect(self) -> Client:
@@ -51,8 +56,11 @@ class Client:
                 return message
         self.raw.append(text)
         self.messages.append(message)
-        if message["type"] in ("snapshot", "update") and (
-            self.base is None or message["seq"] >= self.base["seq"]
+        patched(message, self)
+        if (
+            message["type"] in ("snapshot", "update")
+            and message["view"] is not None
+            and (self.base is None or message["seq"] >= self.base["seq"])
         ):
             self.base = message["view"]
             if self.whole:
@@ -126,6 +134,27 @@ class Client:
 
     async def close(self) -> None:
         await self.comm.disconnect()
+
+
+def patched(message: dict, client) -> None:
+    """Give a snapshot's or an update's message the public view it brings, as ``static/js/table.js``
+    computes it: a patch applies to the public view the client had at its ``prev``. An update older
+    than the client's snapshot (the page drops it) gets the view the client has at its seq, if any."""
+    if message["type"] == "snapshot":
+        if "public" in message:
+            client.public = delta.apply(message["view"], message["public"])
+            client.history[message["seq"]] = client.public
+    elif message["type"] == "update":
+        if "delta" in message:
+            before = client.history.get(message["prev"])
+            if before is not None:
+                message["view"] = delta.apply(before, message["delta"])
+            else:  # older than the client's snapshot, which brought the view at its seq (or a newer)
+                message["view"] = client.history.get(message["seq"])
+        if message["view"] is not None:
+            client.history[message["seq"]] = message["view"]
+            if client.public is None or message["seq"] > client.public["seq"]:
+                client.public = message["view"]
 
 
 def own_part(view: dict) -> dict:

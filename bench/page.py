@@ -1,0 +1,195 @@
+"""The table page on a phone: its weight, the time to the first drawn table, an update's time to paint.
+
+    .venv/bin/python bench/page.py [--network slow-3g|fast-3g|none] [--updates 40]
+
+Starts its own daphne (``tests/e2e/server.py``, a fresh SQLite database) with a table of bots that
+plays by itself, and Debian's chromium (Playwright) as a phone: 412x915, touch, CPU slowed down 4
+times and the network shaped through the DevTools protocol (``Emulation.setCPUThrottlingRate``,
+``Network.emulateNetworkConditions``; "slow-3g" and "fast-3g" are the presets of Chrome's DevTools:
+2 s of latency and 400 kbit/s, or 562 ms and 1.44 Mbit/s). The cache is off: a first visit.
+
+- weight: every response of the table page's load, by kind, as sent and gzip-compressed (level 6,
+  what nginx sends; the bytes are counted here, whatever the test server compresses);
+- first drawn table: from the navigation's start to the frame after the seats are in the page;
+- update to paint: from a websocket message's arrival (a listener before the page's own) to the
+  end of the frame that draws it (``requestAnimationFrame``, then the task after it).
+
+Nothing in the page is changed for this: the marks are put by a script added before the page's.
+Figures are printed beside the targets of issue 17; the machine's load changes them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.e2e.conftest import CHROMIUM_FLAGS  # noqa: E402
+from tests.e2e.server import AppServer  # noqa: E402
+
+NETWORKS = {  # latency in ms, throughputs in bytes a second
+    "slow-3g": {"latency": 2000, "downloadThroughput": 50_000, "uploadThroughput": 50_000},
+    "fast-3g": {"latency": 562.5, "downloadThroughput": 180_000, "uploadThroughput": 84_375},
+}
+
+# A visitor (logged in, not seated) watches a table of five bots that plays by itself, quickly.
+ARRANGE = """
+from django.contrib.auth import get_user_model
+from poker import services
+get_user_model().objects.create_user("visitor", password="bench-pass-2026", first_name="Visitor")
+table = services.practice_table_open(user=None, bots=5, name="Bench")
+print(table.pk)
+"""
+
+# Marks put before the page's scripts run: the first frame with seats, and each websocket message
+# from its arrival to the end of the frame that draws it.
+MARKS = """
+(() => {
+  window.__bench = { firstTable: null, paints: [] };
+  const afterFrame = (done) => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => done(performance.now());
+    channel.port2.postMessage(0);
+  });
+  new MutationObserver((_, observer) => {
+    if (document.querySelector("#felt .seat")) {
+      observer.disconnect();
+      afterFrame((t) => { window.__bench.firstTable = t; });
+    }
+  }).observe(document, { childList: true, subtree: true });
+  const Native = window.WebSocket;
+  window.WebSocket = function (url, protocols) {
+    const socket = protocols === undefined ? new Native(url) : new Native(url, protocols);
+    socket.addEventListener("message", (event) => {
+      const type = JSON.parse(event.data).type;
+      if (type !== "update") return;
+      const arrived = performance.now();
+      afterFrame((t) => window.__bench.paints.push({ ms: t - arrived, bytes: event.data.length }));
+    });
+    return socket;
+  };
+  window.WebSocket.prototype = Native.prototype;
+  Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
+})();
+"""
+
+
+def kind_of(url: str, content_type: str) -> str:
+    path = urlparse(url).path
+    if path.endswith(".js") or "javascript" in content_type:
+        return "JS"
+    if path.endswith(".css") or "css" in content_type:
+        return "CSS"
+    if "html" in content_type:
+        return "HTML"
+    return "other"
+
+
+def p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+
+
+def until(page, expression: str, seconds: float) -> None:
+    """Wait until ``expression`` is true in the page (polled: the page's CSP forbids what
+    ``wait_for_function`` uses)."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{expression} not true after {seconds} s")
+        page.wait_for_timeout(100)
+
+
+def measure(server: AppServer, table_id: str, network: str, updates: int) -> None:
+    from playwright.sync_api import sync_playwright
+
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        sys.exit("needs Debian's chromium (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
+        context = browser.new_context(
+            locale="fr-FR", viewport={"width": 412, "height": 915}, is_mobile=True, has_touch=True
+        )
+        page = context.new_page()
+        page.goto(server.url + "/compte/connexion/")
+        page.get_by_label("Nom d’utilisateur").fill("visitor")
+        page.get_by_label("Mot de passe").fill("bench-pass-2026")
+        page.get_by_role("button", name="Connexion").click()
+        page.wait_for_load_state()
+
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        if network != "none":
+            cdp.send("Network.emulateNetworkConditions", {"offline": False, **NETWORKS[network]})
+        responses = []
+        page.on("response", lambda response: responses.append(response))
+        page.add_init_script(MARKS)
+        page.goto(f"{server.url}/tables/{table_id}/", wait_until="load")
+        until(page, "window.__bench.firstTable !== null", 120)
+        first_table = page.evaluate("window.__bench.firstTable")
+        weight: dict[str, list[int]] = {}  # by kind: files, bytes, gzip bytes
+        loaded = []
+        for response in responses:
+            if response.request.resource_type == "websocket" or response.status != 200:
+                continue
+            body = response.body()
+            kind = kind_of(response.url, response.headers.get("content-type", ""))
+            entry = weight.setdefault(kind, [0, 0, 0])
+            loaded.append((kind, urlparse(response.url).path, len(body)))
+            entry[0] += 1
+            entry[1] += len(body)
+            entry[2] += len(gzip.compress(body, 6))
+        until(page, f"window.__bench.paints.length >= {updates}", updates * 5)
+        paints = page.evaluate("window.__bench.paints")
+        browser.close()
+
+    print(f"table page on a phone (412x915, CPU x4, network {network}, cache off)")
+    print("(the machine is shared with other work: the times are a busy machine's)")
+    print(f"{'weight':<8} {'files':>5} {'bytes':>9} {'gzip':>9}")
+    for kind in ("HTML", "JS", "CSS", "other"):
+        if kind in weight:
+            files, raw, packed = weight[kind]
+            print(f"{kind:<8} {files:>5} {raw:>9} {packed:>9}")
+    total = [sum(w[k] for w in weight.values()) for k in range(3)]
+    print(f"{'total':<8} {total[0]:>5} {total[1]:>9} {total[2]:>9}")
+    print("  " + ", ".join(f"{path} {size}" for _, path, size in sorted(loaded)))
+    print(f"first drawn table: {first_table:7.0f} ms from the navigation's start   (target: under 1500 ms)")
+    ms = [p["ms"] for p in paints]
+    size = statistics.mean(p["bytes"] for p in paints)
+    print(
+        f"update to paint, {len(ms)} updates of {size:.0f} B on average: "
+        f"p50 {statistics.median(ms):5.1f} ms, p99 {p99(ms):5.1f} ms, max {max(ms):5.1f} ms"
+        "   (target: p99 under 16 ms)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--network", choices=[*NETWORKS, "none"], default="slow-3g")
+    parser.add_argument("--updates", type=int, default=40, help="updates to time (the bots play them)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        server = AppServer(Path(tmp))
+        server.env.update({"POKER_BOT_MS": "150", "POKER_PAUSE_MS": "600", "POKER_REVEAL_MS": "300"})
+        server.start()
+        try:
+            table_id = server.shell(ARRANGE).strip().splitlines()[-1]
+            measure(server, table_id, args.network, args.updates)
+        finally:
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()
