@@ -72,16 +72,28 @@ def after_draw(*, session: Session, draw: SeatingDraw, by) -> None:
             "registration__member__user"
         )
     )
+    carried = _round1_stacks(session) if round_number == 2 and not season.round2_reset_stacks else {}
     for game_table in GameTable.objects.filter(
         session=session, round_number=round_number, closed_at__isnull=True
     ):
         table = _open(session, game_table, by)
         for seat in (s for s in seats if s.table == game_table.number):
-            tables.table_seat_player(
-                table=table, user=seat.registration.member.user, stack=season.starting_stack, seat=seat.seat
-            )
+            user = seat.registration.member.user
+            stack = carried.get(user.pk) or season.starting_stack
+            tables.table_seat_player(table=table, user=user, stack=stack, seat=seat.seat)
         tables.table_get_ready(table=table, seconds=session.ready_seconds)
     notices.notify(s.registration.member.user_id for s in seats)
+
+
+def _round1_stacks(session: Session) -> dict[int, int]:
+    """Without the round-2 reset (a season setting), each qualifier carries the chips he ended
+    round 1 with. A player saved at the cut has none left: he starts again from the starting stack
+    (docs/rules.md, round 2), the one case where chips are added."""
+    return dict(
+        PokerSeat.objects.filter(
+            table__championship_table__session=session, table__championship_table__round_number=1
+        ).values_list("user_id", "stack")
+    )
 
 
 def _open(session: Session, game_table: GameTable, by=None) -> Table:

@@ -174,6 +174,31 @@ def test_round2_is_drawn_and_opened_by_itself_when_the_last_round1_table_finishe
     assert all(t.deadline_kind == Table.DeadlineKind.GET_READY and t.hand_id is None for t in round2)
 
 
+def test_without_the_reset_round2_online_starts_from_the_round1_stacks():
+    from tests.championship.test_online import _play_until
+
+    session, _users = online_session(10)  # two tables of 5: each plays down to its 3 qualifiers
+    session.season.round2_reset_stacks = False
+    session.season.save(update_fields=["round2_reset_stacks"])
+    run.session_start(session=session, by=None)
+    round1 = round_tables(session, 1)
+
+    def round2_open():
+        session.refresh_from_db()
+        return session.status != Session.Status.ROUND1
+
+    _play_until(session, round2_open, chips_per_round=10 * 5000, round_number=1)
+    ended = dict(PokerSeat.objects.filter(table__in=round1, stack__gt=0).values_list("user_id", "stack"))
+    starting = {
+        user_id: stack
+        for table in round_tables(session, 2)
+        for user_id, stack in PokerSeat.objects.filter(table=table).values_list("user_id", "stack")
+    }
+    assert starting and set(ended) <= set(starting)
+    assert all(starting[user_id] == stack for user_id, stack in ended.items())
+    assert sorted(starting.values()) != [session.season.starting_stack] * len(starting)
+
+
 # --- The per-user notices -------------------------------------------------------------------------
 
 
