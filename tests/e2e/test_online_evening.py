@@ -1,5 +1,6 @@
 """A whole online evening seen from two phones: 9 members with accounts on two round-1 tables, two
-of them in phone browsers (the others played by the table's bots), from the draw to the points.
+of them in phone browsers (the others played by the table’s bots), from their self-registration to
+the points.
 Each step is observed in the pages, without reloading them: the notice and its link on the home
 page, the get-ready countdown naming who is missing, the knock-out or the move to round 2, the end.
 Screenshots go to artifacts/ and /tmp/shots-evening/."""
@@ -34,9 +35,18 @@ Session.objects.filter(pk=session.pk).update(mode="online", ready_seconds=25, sc
 for i, name in enumerate(["Hery", "Voahangy", "Tiana", "Mialy", "Fanja", "Njaka", "Lova", "Haja", "Soa"]):
     user = User.objects.create_user(f"p{{i}}", password="{PASSWORD}", first_name=name)
     member = Member.objects.create(full_name=name + " Ra", nickname=name, user=user)
-    registration = registration_create(session=session, member=member, by=None)
-    fee_record(registration=registration, amount="1", paid=True, method="cash")
+    if i >= 2:  # the two phones' players register themselves, on the home page
+        registration = registration_create(session=session, member=member, by=None)
+        fee_record(registration=registration, amount="1", paid=True, method="cash")
 print(session.pk)
+"""
+# The organizer records the fees the two phones' players owe since they registered themselves.
+PAY = """
+from championship.models import Registration
+from championship.services.registrations import fee_record
+for registration in Registration.objects.filter(member__user__username__in=["p0", "p1"], paid=False):
+    fee_record(registration=registration, amount="1", paid=True, method="cash")
+print(Registration.objects.filter(paid=True).count())
 """
 FAST_BLINDS = """
 from championship.services import clock
@@ -106,6 +116,12 @@ def test_a_whole_online_evening_seen_from_two_phones(browser, artifacts, tmp_pat
         pk = server.shell(SETUP).strip().splitlines()[-1]
         a = _phone(browser, server, "p0")
         b = _phone(browser, server, "p1")
+        for phone in (a, b):  # self-registration: the fee is owed until the organizer records it
+            phone.goto(server.url + "/")
+            phone.get_by_role("button", name="M’inscrire").click()
+            expect(phone.locator("#self-registration")).to_contain_text("à régler")
+        _shot(a, artifacts, "0-self-registered")
+        assert server.shell(PAY).strip().splitlines()[-1] == "9"
         notice = a.locator("#evening")
         expect(notice).to_be_hidden()  # registered tonight: the page listens, nothing to say yet
 
