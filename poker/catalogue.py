@@ -5,6 +5,25 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 
+def _replay_words() -> dict[str, str]:
+    """The replay's stepper, the same on every game's page."""
+    return {
+        "step": _("Step %(k)s of %(n)s"),
+        "play": _("Play"),
+        "pause": _("Pause"),
+        "street_preflop": _("Preflop"),
+        "street_flop": _("Flop"),
+        "street_turn": _("Turn"),
+        "street_river": _("River"),
+        "street_third": _("3rd street"),
+        "street_fourth": _("4th street"),
+        "street_fifth": _("5th street"),
+        "street_sixth": _("6th street"),
+        "street_seventh": _("7th street"),
+        "street_result": _("Result"),
+    }
+
+
 def table_catalogue() -> dict[str, str]:
     return {
         "fold": _("Fold"),
@@ -62,19 +81,7 @@ def table_catalogue() -> dict[str, str]:
         "act_raise": _("Raise"),
         "act_small_blind": _("SB"),
         "act_big_blind": _("BB"),
-        "step": _("Step %(k)s of %(n)s"),
-        "play": _("Play"),
-        "pause": _("Pause"),
-        "street_preflop": _("Preflop"),
-        "street_flop": _("Flop"),
-        "street_turn": _("Turn"),
-        "street_river": _("River"),
-        "street_third": _("3rd street"),
-        "street_fourth": _("4th street"),
-        "street_fifth": _("5th street"),
-        "street_sixth": _("6th street"),
-        "street_seventh": _("7th street"),
-        "street_result": _("Result"),
+        **_replay_words(),
         "bring_in": _("Bring-in %(amount)s"),
         "complete": _("Complete to %(amount)s"),
         "stakes_razz": _("Razz: ante %(ante)s, bring-in %(bring_in)s, bets %(small)s/%(big)s"),
@@ -140,19 +147,7 @@ def draw_catalogue() -> dict[str, str]:
         "sitting_out": _("Away"),
         "leaving": _("Leaving"),
         "connection_lost": _("Connection lost, reconnecting…"),
-        "step": _("Step %(k)s of %(n)s"),
-        "play": _("Play"),
-        "pause": _("Pause"),
-        "street_preflop": _("Preflop"),
-        "street_flop": _("Flop"),
-        "street_turn": _("Turn"),
-        "street_river": _("River"),
-        "street_third": _("3rd street"),
-        "street_fourth": _("4th street"),
-        "street_fifth": _("5th street"),
-        "street_sixth": _("6th street"),
-        "street_seventh": _("7th street"),
-        "street_result": _("Result"),
+        **_replay_words(),
         "log_round_started": _("The cards are dealt"),
         "log_draw": _("%(name)s exchanges %(count)s"),
         "log_stands_pat": _("%(name)s stands pat"),
