@@ -4,12 +4,14 @@ killed in the middle of a hand loses nothing (runs in the CI pass with the real 
 import asyncio
 import json
 import signal
+from types import SimpleNamespace
 
 import pytest
 
 from poker.snapshots import compose
 from tests.e2e.server import AppServer
 from tests.e2e.wsclient import WebSocket
+from tests.poker.wsclient import patched
 from tests.services import require_postgres, require_redis
 
 ARRANGE = """
@@ -46,14 +48,27 @@ async def join(port: int, table: int, cookie: str) -> tuple[WebSocket, dict]:
     ws = await WebSocket.connect(f"ws://127.0.0.1:{port}/ws/tables/{table}/", cookie=cookie)
     snapshot = await ws.recv()
     assert snapshot["type"] == "snapshot", snapshot
+    ws.follower = SimpleNamespace(public=None, history={})
+    patched(snapshot, ws.follower)
     return ws, snapshot["view"]
+
+
+async def public_after(ws: WebSocket, seq: int) -> dict:
+    """The public view the page has once an update newer than ``seq`` arrived: every update is a
+    patch of the one before, so each is applied on the way, as ``static/js/table.js`` does."""
+    while True:
+        message = await ws.recv()
+        if message["type"] == "update":
+            patched(message, ws.follower)
+            if message["seq"] > seq:
+                assert message["view"] is not None, message
+                return message["view"]
 
 
 def to_act(views: dict) -> str:
     return next(name for name, view in views.items() if view["me"]["to_act"])
 
 
-@pytest.mark.skip(reason="reads update['view']: updates are patches now (poker/delta.py); to be ported")
 def test_a_player_on_one_process_sees_an_action_made_through_the_other_within_a_second(
     real_services, tmp_path
 ):
@@ -79,21 +94,16 @@ def test_a_player_on_one_process_sees_an_action_made_through_the_other_within_a_
                 await sockets[actor].send(
                     {"type": "act", "action": action, "hand": views[actor]["me"]["hand_id"], "seq": seq}
                 )
-                update = await sockets[other].until(
-                    lambda m, seq=seq: m["type"] == "update" and m["seq"] > seq
-                )
+                public = await public_after(sockets[other], seq)
                 delays.append(loop.time() - start)
-                # Updates are public views: whose turn it is and what he may do are in them.
-                views[other] = compose(update["view"], None, user_ids[other])
-                update = await sockets[actor].until(
-                    lambda m, seq=seq: m["type"] == "update" and m["seq"] > seq
-                )
-                views[actor] = compose(update["view"], None, user_ids[actor])
+                # The public view says whose turn it is and what he may do.
+                views[other] = compose(public, None, user_ids[other])
+                views[actor] = compose(await public_after(sockets[actor], seq), None, user_ids[actor])
                 while views[actor]["seq"] != views[other]["seq"]:  # settle both on the newest view
                     newest = max(views, key=lambda n: views[n]["seq"])
                     lagging = "voahangy" if newest == "hery" else "hery"
-                    update = await sockets[lagging].until(lambda m: m["type"] == "update")
-                    views[lagging] = compose(update["view"], None, user_ids[lagging])
+                    public = await public_after(sockets[lagging], views[lagging]["seq"])
+                    views[lagging] = compose(public, None, user_ids[lagging])
             for ws in sockets.values():
                 await ws.close()
             return delays
