@@ -12,7 +12,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from poker.clock import DeadlineLoopMiddleware, start_with_daphne  # noqa: E402
+from poker.tables.clock import DeadlineLoopMiddleware, start_with_daphne  # noqa: E402
 
 from .logs import WebsocketContextMiddleware  # noqa: E402
 from .routing import websocket_urlpatterns  # noqa: E402

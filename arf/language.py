@@ -3,7 +3,7 @@
 Django's ``LocaleMiddleware`` would follow the browser's Accept-Language header; here the
 championship speaks French whatever the phone's settings, and English is a choice the visitor
 makes (``set_language`` stores it in the language cookie). The table's websocket reads the same
-cookie (``poker.consumers``).
+cookie (``poker.tables.consumer``).
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ class ContextFilter(logging.Filter):
 
 
 class OneLineFormatter(logging.Formatter):
-    """``2026-12-01T20:15:03+0100 ERROR poker.clock deadline ... failed table=3 | Traceback...``"""
+    """``2026-12-01T20:15:03+0100 ERROR poker.tables.clock deadline ... failed table=3 | Traceback...``"""
 
     def __init__(self) -> None:
         super().__init__("%(asctime)s %(levelname)s %(name)s %(message)s", datefmt="%Y-%m-%dT%H:%M:%S%z")

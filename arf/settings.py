@@ -98,7 +98,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Django's own queries keep its client-side binding (never prepared); the server-side binding
-    # cursor of a table's change (poker.writes) becomes prepared statements after a few changes.
+    # cursor of a table's change (poker.tables.writes) becomes prepared statements after a few changes.
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 5)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -231,7 +231,7 @@ LOGGING = {
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
-# Tables: the pauses of the game (milliseconds) and the in-process deadline loop (poker.clock).
+# Tables: the pauses of the game (milliseconds) and the in-process deadline loop (poker.tables.clock).
 POKER_PAUSE_MS = env_int("POKER_PAUSE_MS", 3000)  # showing a hand's result before the next one
 POKER_REVEAL_MS = env_int("POKER_REVEAL_MS", 1000)  # between the streets of an all-in run-out
 POKER_BOT_MS = env_int("POKER_BOT_MS", 800)  # a practice bot "thinking"

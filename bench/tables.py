@@ -43,7 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from poker import delta  # noqa: E402
+from poker.tables import delta  # noqa: E402
 from tests.e2e.server import AppServer, free_port  # noqa: E402
 from tests.e2e.wsclient import WebSocket  # noqa: E402
 
@@ -188,7 +188,7 @@ async def bot(
     answered = None
     measured = None
     seat = None  # the bot's seat, from its first snapshot; updates are public views
-    public = None  # the public view, that the updates patch (poker.delta), as the page does
+    public = None  # the public view, that the updates patch (poker.tables.delta), as the page does
     while not stop.is_set():
         try:
             text = await ws.recv_text()

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from asgiref.sync import async_to_sync
 from django.db import transaction
 
-from poker.broadcast import deferred, send_now
+from poker.tables.broadcast import deferred, send_now
 
 MESSAGE = '{"type": "notice"}'
 

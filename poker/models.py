@@ -1,6 +1,6 @@
 """The tables: settings and live status, seats, hands and their numbered events, knock-outs.
 
-The database holds the truth. A table's row is the lock every change takes (``poker.services``,
+The database holds the truth. A table's row is the lock every change takes (``poker.tables``,
 the only code that writes these rows: a process keeps what it saved, valid at the table's ``seq``);
 the current hand's engine state is stored on its ``Hand`` row after every action, so any process
 can carry on any table, and a restarted process picks up where the last one stopped.
@@ -13,7 +13,19 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-MAX_SEATS = 8
+from .engine.button import MAX_SEATS
+
+__all__ = [
+    "BANKROLL_START",
+    "MAX_SEATS",
+    "Bankroll",
+    "ChatMessage",
+    "Hand",
+    "HandEvent",
+    "KnockOut",
+    "Seat",
+    "Table",
+]
 
 
 class Table(models.Model):
@@ -258,8 +270,8 @@ BANKROLL_START = 10_000
 class Bankroll(models.Model):
     """A player's practice chips for draw against the dealer: play money, never championship chips.
 
-    Made with ``BANKROLL_START`` chips the first time it is used (``poker.bankroll``). Sitting at a
-    dealer-draw table moves a buy-in from here to the seat; leaving moves the seat's chips back.
+    Made with ``BANKROLL_START`` chips the first time it is used (``poker.games.dealer_draw.bankroll``).
+    Sitting at a dealer-draw table moves a buy-in from here to the seat; leaving moves the seat's chips back.
     """
 
     user = models.OneToOneField(

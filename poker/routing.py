@@ -2,6 +2,6 @@
 
 from django.urls import path
 
-from .consumers import TableConsumer
+from .tables.consumer import TableConsumer
 
 websocket_urlpatterns: list = [path("ws/tables/<int:table_id>/", TableConsumer.as_asgi())]

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from . import views
+from .tables.registry import games
 
 app_name = "poker"
 
@@ -8,11 +9,11 @@ urlpatterns = [
     path("", views.table_list, name="table_list"),
     path("nouvelle/", views.table_create, name="table_create"),
     path("entrainement/", views.practice_open, name="practice_open"),
-    path("croupier/", views.draw_practice_open, name="draw_practice_open"),
-    path("banque/recharger/", views.bankroll_refill_view, name="bankroll_refill"),
     path("<int:pk>/", views.table_detail, name="table"),
     path("<int:pk>/organiser/<str:command>/", views.table_command, name="table_command"),
     path("<int:pk>/mains/", views.hand_list, name="hand_list"),
     path("<int:pk>/mains/<int:number>/", views.hand_replay, name="hand_replay"),
     path("<int:pk>/mains/<int:number>/texte/", views.hand_text, name="hand_text"),
 ]
+for game in games():  # each game's other pages (the dealer game's bankroll)
+    urlpatterns += game.page.get("urls", [])

@@ -13,15 +13,15 @@ from django.views.decorators.http import require_POST
 from accounts.decorators import organizer_required
 from accounts.roles import is_organizer
 
-from . import draw, selectors, services
-from .bankroll import bankroll_chips, bankroll_refill, can_refill
-from .catalogue import draw_catalogue, evening_catalogue, table_catalogue
-from .draw_snapshots import draw_replay_steps
+from . import selectors, services
+from .catalogue import evening_catalogue
 from .engine import EVENT_TYPES, hand_history_text, visible_events
 from .forms import TableForm
 from .models import Hand, Table
 from .services import TableError
-from .snapshots import StoredEvent, replay_steps
+from .tables import rows
+from .tables.registry import game_of_table, games
+from .tables.views import StoredEvent
 
 
 @login_required
@@ -32,8 +32,12 @@ def table_list(request: HttpRequest) -> HttpResponse:
         {
             "tables": selectors.table_list(request.user),
             "my_tables": selectors.tables_of(request.user),
-            "bankroll": bankroll_chips(request.user),
-            "can_refill": can_refill(request.user),
+            **{
+                k: v
+                for game in games()
+                if "list_context" in game.page
+                for k, v in game.page["list_context"](request.user).items()
+            },
         },
     )
 
@@ -51,7 +55,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def practice_open(request: HttpRequest) -> HttpResponse:
-    variant = request.POST.get("variant", Table.Variant.HOLDEM)
+    variant = request.POST.get("variant") or None
     try:
         table = services.practice_table_open(user=request.user, variant=variant)
     except TableError as error:
@@ -63,26 +67,23 @@ def practice_open(request: HttpRequest) -> HttpResponse:
 @login_required
 def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=pk)
-    if table.variant == Table.Variant.DEALER_DRAW:
-        return _draw_table_detail(request, table)
+    page = game_of_table(table).page
     config = {
         "ws": f"/ws/tables/{table.pk}/",
         "user_id": request.user.pk,
         "lang": get_language(),
-        "text": table_catalogue(),
-        "snapshot": selectors.viewer_snapshot(table.pk, request.user.pk),
-        "presence": selectors.presence(table.pk),
+        "text": page["words"](),
+        "snapshot": rows.viewer_snapshot(table.pk, request.user.pk),
+        "presence": rows.presence(table.pk),
     }
-    return render(
-        request,
-        "poker/table.html",
-        {
-            "table": table,
-            "config": config,
-            "can_organize": _can_organize(request, table),
-            "evening_text": evening_catalogue(),
-        },
-    )
+    context = {
+        "table": table,
+        "config": config,
+        "can_organize": _can_organize(request, table),
+        "evening_text": evening_catalogue(),
+        **(page["context"](table) if "context" in page else {}),
+    }
+    return render(request, page["template"], context)
 
 
 def _can_organize(request: HttpRequest, table: Table) -> bool:
@@ -98,16 +99,7 @@ def table_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
     table = get_object_or_404(Table, pk=pk)
     if not _can_organize(request, table):
         raise Http404
-    if table.variant == Table.Variant.DEALER_DRAW:
-        actions = draw.organizer_commands(table)
-    else:
-        actions = {
-            "start": lambda: services.table_start(table=table),
-            "pause": lambda: services.table_pause(table=table),
-            "resume": lambda: services.table_resume(table=table),
-            "chat-on": lambda: services.table_set_chat(table=table, enabled=True),
-            "chat-off": lambda: services.table_set_chat(table=table, enabled=False),
-        }
+    actions = services.organizer_commands(table)
     if not is_organizer(request.user):
         # A player at his own practice table: it deals by itself, so he may only pause and resume it.
         actions = {k: v for k, v in actions.items() if k in ("pause", "resume")}
@@ -145,18 +137,15 @@ def _events(hand: Hand) -> list[StoredEvent]:
 def hand_replay(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=pk)
     hand = _finished_hand(table, number)
-    if table.variant == Table.Variant.DEALER_DRAW:
-        steps = draw_replay_steps(hand, _events(hand), request.user.pk, table.max_seats)
-        config = {
-            "lang": get_language(),
-            "text": draw_catalogue(),
-            "steps": steps,
-            "user_id": request.user.pk,
-        }
-        return render(request, "poker/draw_replay.html", {"table": table, "hand": hand, "config": config})
-    steps = replay_steps(hand, _events(hand), request.user.pk, table.max_seats)
-    config = {"lang": get_language(), "text": table_catalogue(), "steps": steps, "user_id": request.user.pk}
-    return render(request, "poker/hand_replay.html", {"table": table, "hand": hand, "config": config})
+    game = game_of_table(table)
+    steps = game.replay_steps(hand, _events(hand), request.user.pk, table.max_seats)
+    config = {
+        "lang": get_language(),
+        "text": game.page["words"](),
+        "steps": steps,
+        "user_id": request.user.pk,
+    }
+    return render(request, game.page["replay"], {"table": table, "hand": hand, "config": config})
 
 
 @login_required
@@ -171,57 +160,3 @@ def hand_text(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="table-{table.pk}-main-{hand.number}.txt"'
     return response
-
-
-# --------------------------------------------------------------------------------------------------
-# Draw against the dealer
-
-
-def _draw_table_detail(request: HttpRequest, table: Table) -> HttpResponse:
-    config = {
-        "ws": f"/ws/tables/{table.pk}/",
-        "user_id": request.user.pk,
-        "lang": get_language(),
-        "text": draw_catalogue(),
-        "snapshot": selectors.viewer_snapshot(table.pk, request.user.pk),
-    }
-    return render(
-        request,
-        "poker/draw_table.html",
-        {
-            "table": table,
-            "config": config,
-            "can_organize": _can_organize(request, table),
-            "paytable": draw.paytable(table.decks),
-        },
-    )
-
-
-@login_required
-@require_POST
-def draw_practice_open(request: HttpRequest) -> HttpResponse:
-    """A table of draw against the dealer for the player alone (the house banks it)."""
-    try:
-        table = draw.draw_practice_open(user=request.user)
-    except TableError as error:
-        messages.error(request, str(error))
-        return redirect("poker:table_list")
-    return redirect(table)
-
-
-@login_required
-@require_POST
-def bankroll_refill_view(request: HttpRequest) -> HttpResponse:
-    """Back to 10,000 practice chips, for a player who has less than a minimum bet left."""
-    table = None
-    if request.POST.get("table", "").isdigit():
-        table = get_object_or_404(Table, pk=int(request.POST["table"]), variant=Table.Variant.DEALER_DRAW)
-    try:
-        bankroll = bankroll_refill(user=request.user, table=table)
-    except TableError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(
-            request, _("Your practice bankroll holds %(chips)s chips again.") % {"chips": bankroll.chips}
-        )
-    return redirect(table if table is not None else "poker:table_list")

@@ -8,10 +8,10 @@ import pytest
 from championship.models import GameTable, KnockOut, Session
 from championship.models import Seat as ChampionshipSeat
 from championship.services import sessions as run
-from poker import cache as poker_cache
 from poker import services as poker_services
 from poker.models import Seat as PokerSeat
 from poker.models import Table
+from poker.tables import cache as poker_cache
 from tests.factories import MemberFactory, UserFactory, season_with_session
 from tests.poker.helpers import act, actor, fire_until_next_hand, stack_decks
 

@@ -14,10 +14,10 @@ from championship.models import GameTable, KnockOut, Registration, Result, Sessi
 from championship.models import Seat as ChampionshipSeat
 from championship.services import clock, online
 from championship.services import sessions as run
-from poker import cache as poker_cache
-from poker.clock import fire_due_deadlines
 from poker.models import Seat as PokerSeat
 from poker.models import Table
+from poker.tables import cache as poker_cache
+from poker.tables.clock import fire_due_deadlines
 from tests.factories import MemberFactory, UserFactory, season_with_session
 from tests.poker.helpers import chips_on_table
 

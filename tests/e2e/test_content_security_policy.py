@@ -15,12 +15,12 @@ ARRANGE = """
 import json
 from django.contrib.auth import get_user_model
 from championship.models import Member, Session
-from poker import draw, services
+from poker import services
 User = get_user_model()
 organizer = User.objects.get(username="organisateur")
 hery = User.objects.get(username="hery")
 holdem = services.practice_table_open(user=organizer, bots=3)
-dealer = draw.draw_practice_open(user=organizer)
+dealer = services.draw_practice_open(user=organizer)
 session = Session.objects.order_by("-scheduled_at").first()
 member = Member.objects.filter(user__isnull=True).first()
 print(json.dumps({

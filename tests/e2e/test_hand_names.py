@@ -14,13 +14,14 @@ ARRANGE = """
 from django.contrib.auth import get_user_model
 from poker import services
 from poker.engine.holdem import deck_for
+from poker.games.betting import play as betting
 from tests.poker.helpers import act, actor
 decks = [
     {"hole_cards": ["Ts Kc", "Th Qd"], "board": "Td 8c 5h 3s 2d"},
     {"hole_cards": ["As Kc", "Ad Kh"], "board": "Ts Td 8c 5h 2d"},
 ]
-services._new_deck = lambda button: deck_for(**decks.pop(0), button=button) if decks else None
-services._first_button = lambda active: 1
+betting.new_deck = lambda button: deck_for(**decks.pop(0), button=button) if decks else None
+betting.first_button = lambda active: 1
 users = [
     get_user_model().objects.create_user(name, password="table-pass-2026", first_name=name.capitalize())
     for name in ("hery", "voahangy")

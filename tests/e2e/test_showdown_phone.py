@@ -14,10 +14,11 @@ ARRANGE = """
 from django.contrib.auth import get_user_model
 from poker import services
 from poker.engine.holdem import deck_for
+from poker.games.betting import play as betting
 from poker.models import Seat
 cards = {"hole_cards": ["Ah Ad", "Qh Qd", "7h 7s"], "board": "Kh Kd 7c 9d 2s"}
-services._new_deck = lambda button: deck_for(**cards, button=button)
-services._first_button = lambda active: 1
+betting.new_deck = lambda button: deck_for(**cards, button=button)
+betting.first_button = lambda active: 1
 users = {}
 for name in ("hery", "tiana", "mialy"):
     users[name] = get_user_model().objects.create_user(

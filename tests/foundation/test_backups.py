@@ -16,7 +16,7 @@ ARRANGE_HANDS = """
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 from poker import services
-from poker.clock import fire_due_deadlines
+from poker.tables.clock import fire_due_deadlines
 from poker.models import Table
 User = get_user_model()
 table = services.table_open(name="Backed up", kind="tournament")

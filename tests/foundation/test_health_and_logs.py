@@ -16,9 +16,10 @@ from django.utils import timezone
 
 from arf.asgi import application  # (sets logging up again: imported before the tests swap streams)
 from arf.logs import OneLineFormatter, log_context
-from poker import clock, services
-from poker.consumers import TableConsumer
+from poker import services
 from poker.models import Table
+from poker.tables import clock
+from poker.tables import consumer as table_consumer
 from tests.factories import UserFactory
 from tests.poker.wsclient import Client as TableClient
 
@@ -127,14 +128,14 @@ async def test_a_crashing_deadline_is_logged_with_its_table_and_the_others_still
     monkeypatch, stdout_log
 ):
     broken, fine = await database_sync_to_async(_due_tables)(2)
-    fire = services.table_fire_deadline
+    fire = clock.services.table_fire_deadline
 
     def crash_on_one(**kwargs):
         if kwargs["table_id"] == broken:
             raise ZeroDivisionError("a bug")
         return fire(**kwargs)
 
-    monkeypatch.setattr(services, "table_fire_deadline", crash_on_one)
+    monkeypatch.setattr(clock.services, "table_fire_deadline", crash_on_one)
     assert await clock.fire_due_deadlines_async() == 1
     line = next(line for line in stdout_log.getvalue().splitlines() if "ERROR" in line)
     assert f"of table {broken} failed table={broken} | Traceback" in line
@@ -158,7 +159,7 @@ async def test_a_crash_of_the_whole_pass_is_logged_and_the_loop_goes_on(monkeypa
     await asyncio.wait_for(clock.run_deadlines(stop), 5)
     assert len(passes) == 2
     line = next(line for line in stdout_log.getvalue().splitlines() if "ERROR" in line)
-    assert "poker.clock deadline loop | Traceback" in line and "the database went away" in line
+    assert "poker.tables.clock deadline loop | Traceback" in line and "the database went away" in line
 
 
 @pytest.mark.django_db(transaction=True)
@@ -173,16 +174,16 @@ async def test_a_crashing_websocket_message_is_logged_and_the_socket_stays_open(
         return table, browser.cookies["sessionid"].value
 
     table, session = await database_sync_to_async(arrange)()
-    real = TableConsumer.do_snapshot
+    real = table_consumer.CORE_MESSAGES["snapshot"]
     calls = []
 
-    async def crash_once(self, message):
+    async def crash_once(consumer, message):
         calls.append(1)
         if len(calls) == 1:
             raise KeyError("a bug")
-        await real(self, message)
+        await real(consumer, message)
 
-    monkeypatch.setattr(TableConsumer, "do_snapshot", crash_once)
+    monkeypatch.setitem(table_consumer.CORE_MESSAGES, "snapshot", crash_once)
     headers = [(b"origin", b"http://localhost"), (b"cookie", f"sessionid={session}".encode())]
     socket = TableClient(table.pk, app=application, headers=headers)
     del socket.comm.scope["user"]

@@ -23,7 +23,7 @@ import urllib.request
 import psycopg
 import pytest
 
-from poker import delta
+from poker.tables import delta
 from tests import topology
 from tests.e2e.wsclient import WebSocket
 from tests.services import require_postgres, require_redis

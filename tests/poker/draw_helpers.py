@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from poker import draw, services
+from poker import services
 from poker.engine.dealer_draw import deck_for
+from poker.games.dealer_draw import play as dealer_draw
 from poker.models import Bankroll, Hand, HandEvent, Seat, Table
 
 
@@ -15,7 +16,7 @@ def stack_draw_decks(monkeypatch, *decks) -> None:
     def new_deck(decks_: int):
         return deck_for(**pending.pop(0), decks=decks_) if pending else None
 
-    monkeypatch.setattr(draw, "_new_draw_deck", new_deck)
+    monkeypatch.setattr(dealer_draw, "new_deck", new_deck)
 
 
 def open_draw_table(*users, min_bet=10, max_bet=500, stack=2000, decks=1, kind=Table.Kind.CASH) -> Table:
@@ -30,19 +31,19 @@ def open_draw_table(*users, min_bet=10, max_bet=500, stack=2000, decks=1, kind=T
         action_seconds=20,
     )
     for k, user in enumerate(users):
-        draw.draw_sit(table_id=table.pk, user=user, seat=k + 1)
+        services.table_sit(table_id=table.pk, user=user, seat=k + 1)
     table.refresh_from_db()
     return table
 
 
 def bet(table: Table, user, amount) -> None:
-    draw.draw_bet(table_id=table.pk, user=user, amount=amount)
+    services.draw_bet(table_id=table.pk, user=user, amount=amount)
     table.refresh_from_db()
 
 
 def exchange(table: Table, user, cards: str | list = "", *, seq: int | None = None, hand_id=None) -> None:
     table.refresh_from_db()
-    draw.draw_exchange(
+    services.draw_exchange(
         table_id=table.pk,
         user=user,
         cards=cards.split() if isinstance(cards, str) else cards,

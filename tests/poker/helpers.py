@@ -7,10 +7,12 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from poker import broadcast, delta, services
+from poker import services
 from poker.engine import razz
 from poker.engine.holdem import deck_for
+from poker.games.betting import play as betting
 from poker.models import Hand, Seat, Table
+from poker.tables import broadcast, delta
 
 
 def stack_decks(monkeypatch, *decks, button: int | None = None) -> None:
@@ -21,9 +23,9 @@ def stack_decks(monkeypatch, *decks, button: int | None = None) -> None:
     def new_deck(engine_button: int):
         return deck_for(**pending.pop(0), button=engine_button) if pending else None
 
-    monkeypatch.setattr(services, "_new_deck", new_deck)
+    monkeypatch.setattr(betting, "new_deck", new_deck)
     if button is not None:
-        monkeypatch.setattr(services, "_first_button", lambda active: button)
+        monkeypatch.setattr(betting, "first_button", lambda active: button)
 
 
 def stack_razz_decks(monkeypatch, *decks, dealer: int | None = None) -> None:
@@ -31,9 +33,9 @@ def stack_razz_decks(monkeypatch, *decks, dealer: int | None = None) -> None:
     cards in dealing order, player 0 being the first seat after the dealer), then shuffled decks.
     ``dealer``: the seat of the first dealer."""
     pending = list(decks)
-    monkeypatch.setattr(services, "_new_deck", lambda _: razz.deck_for(**pending.pop(0)) if pending else None)
+    monkeypatch.setattr(betting, "new_deck", lambda _: razz.deck_for(**pending.pop(0)) if pending else None)
     if dealer is not None:
-        monkeypatch.setattr(services, "_first_button", lambda active: dealer)
+        monkeypatch.setattr(betting, "first_button", lambda active: dealer)
 
 
 def start_razz_table(users) -> Table:

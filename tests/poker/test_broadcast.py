@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from poker import cache, selectors, services
+from poker import services
 from poker.models import Table
-from poker.snapshots import compose
+from poker.tables import cache, rows
+from poker.tables.views import compose
 
 from .helpers import act, actor, fire_deadline, record_broadcasts, stack_decks
 
@@ -76,7 +77,7 @@ def test_the_public_view_and_his_part_make_the_player_s_snapshot(players, sent):
     last_public = next(m for _, m in reversed(sent) if m["type"] == "update")["view"]
     own_group = table.user_group_name(user.pk)
     mine = next(m["private"] for g, m in reversed(sent) if g == own_group and m["type"] == "private")
-    snapshot = json.loads(json.dumps(selectors.viewer_snapshot(table.pk, user.pk), default=str))
+    snapshot = json.loads(json.dumps(rows.viewer_snapshot(table.pk, user.pk), default=str))
     drawn = compose(last_public, mine, user.pk)
     for view in (snapshot, drawn):
         view.pop("deadline_ms")
@@ -84,7 +85,7 @@ def test_the_public_view_and_his_part_make_the_player_s_snapshot(players, sent):
 
 
 def _public_now(table_id):
-    view = json.loads(json.dumps(selectors.viewer_snapshot(table_id, None), default=str))
+    view = json.loads(json.dumps(rows.viewer_snapshot(table_id, None), default=str))
     view.pop("deadline_ms")
     return view
 

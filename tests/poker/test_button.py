@@ -4,7 +4,7 @@ moves forward one seat."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from poker.button import Positions, engine_positions, first_positions, next_positions
+from poker.engine.button import Positions, engine_positions, first_positions, next_positions
 
 
 def test_the_first_hand_puts_the_blinds_on_the_left_of_the_button():

@@ -6,8 +6,9 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from poker import broadcast, clock, services
+from poker import services
 from poker.models import Table
+from poker.tables import broadcast, clock
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,7 +28,7 @@ def _two_tables_due(players):
 async def test_each_due_deadline_is_broadcast_before_the_next_one_fires(players, monkeypatch):
     ids = await database_sync_to_async(_two_tables_due)(players)
     order = []
-    fire, send = services.table_fire_deadline, broadcast.send_now
+    fire, send = clock.services.table_fire_deadline, broadcast.send_now
 
     def fired(**kwargs):
         order.append(("fire", kwargs["table_id"]))
@@ -37,7 +38,7 @@ async def test_each_due_deadline_is_broadcast_before_the_next_one_fires(players,
         order.extend(("send", group) for group, _ in messages)
         await send(messages)
 
-    monkeypatch.setattr(services, "table_fire_deadline", fired)
+    monkeypatch.setattr(clock.services, "table_fire_deadline", fired)
     monkeypatch.setattr(broadcast, "send_now", sent)
     assert await clock.fire_due_deadlines_async() == 2
     first, second = (Table(pk=pk).group_name for pk in ids)

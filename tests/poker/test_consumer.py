@@ -7,8 +7,9 @@ from channels.db import database_sync_to_async
 from django.contrib.auth.models import AnonymousUser
 
 from arf.asgi import application as full_application
-from poker import clock, services
+from poker import services
 from poker.models import Seat, Table
+from poker.tables import clock
 from tests.factories import UserFactory
 
 from .wsclient import Client

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from poker import broadcast, delta, selectors, services
+from poker import services
 from poker.models import Table
-from poker.snapshots import compose
+from poker.tables import broadcast, delta, rows
+from poker.tables.views import compose
 
 from .helpers import act, actor, fire_deadline, record_broadcasts
 from .wsclient import own_part
@@ -32,7 +33,7 @@ def fresh(view: dict) -> dict:
 
 
 def snapshot(table_id: int, user_id: int | None) -> dict:
-    return json.loads(json.dumps(selectors.snapshot_message(table_id, user_id), default=str))
+    return json.loads(json.dumps(rows.snapshot_message(table_id, user_id), default=str))
 
 
 def open_table(players, variant):
@@ -103,12 +104,12 @@ def test_every_patch_applied_to_the_first_snapshot_gives_the_fresh_view(players,
             sizes["delta"].append(len(json.dumps(on_the_wire, separators=(",", ":"))))
             sizes["whole"].append(len(broadcast.update_message(public, message["prev"])))
         table.refresh_from_db()
-        now = selectors.table_views(selectors.table_rows(table.pk), set())[0]
+        now = rows.table_views(rows.table_rows(table.pk), set())[0]
         assert fresh(public) == fresh(now), f"step {step}"
         # And each player's page: the public view with his own part is his snapshot.
         for user in users:
             assert fresh(compose(public, mine[user.pk], user.pk)) == fresh(
-                selectors.viewer_snapshot(table.pk, user.pk)
+                rows.viewer_snapshot(table.pk, user.pk)
             ), f"step {step}, {user}"
         if public["hand"]:
             hands.add(public["hand"]["id"])

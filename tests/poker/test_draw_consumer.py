@@ -7,7 +7,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.contrib.auth.models import AnonymousUser
 
-from poker import draw
+from poker import services
 from poker.models import Table
 from tests.factories import UserFactory
 
@@ -46,6 +46,8 @@ async def both_bet(h, v):
     await v.send({"type": "bet", "amount": 50})
     for client in (h, v):
         await client.until(lambda m: m["type"] == "update" and m["view"]["phase"] == "draw")
+        # His five cards come in his own part, to him alone, right after the public update.
+        await client.until(lambda m: m["type"] == "private" and m["private"]["cards"])
 
 
 async def test_bets_deal_the_round_and_each_player_sees_his_own_five_cards_only(draw_table):
@@ -77,7 +79,7 @@ async def test_a_draw_then_standing_pat_shows_the_dealer_every_hand_and_the_resu
         await h.send(
             {"type": "draw", "cards": ["2h", "5h"], "hand": h.view["me"]["hand_id"], "seq": h.view["seq"]}
         )
-        await v.until(lambda m: m["type"] == "update" and m["view"]["me"]["to_draw"])
+        await v.until(lambda m: m["type"] == "update" and v.view["me"]["to_draw"])
         assert seat_of(v.view, hery)["drew"] == 2 and seat_of(v.view, hery)["cards"] is None
         await v.send({"type": "draw", "cards": [], "hand": v.view["me"]["hand_id"], "seq": v.view["seq"]})
         for client in (h, v, spectator):
@@ -178,7 +180,7 @@ async def test_drawing_twice_is_refused(draw_table):
         await both_bet(h, v)
         first = draw_message(h)
         await h.send(first)
-        await h.until(lambda m: m["type"] == "update" and not m["view"]["me"]["to_draw"])
+        await h.until(lambda m: m["type"] == "update" and not h.view["me"]["to_draw"])
         await h.send(first)
         assert (await h.error())["code"] == "already_drawn"
     finally:
@@ -228,7 +230,7 @@ async def test_holdem_actions_are_not_messages_of_this_table(draw_table):
 
 def test_the_practice_table_needs_no_opponent(db):
     hery = UserFactory(username="hery")
-    table = draw.draw_practice_open(user=hery)
+    table = services.draw_practice_open(user=hery)
     assert table.kind == Table.Kind.PRACTICE and table.variant == Table.Variant.DEALER_DRAW
     assert table.deadline_kind == Table.DeadlineKind.BETTING
 

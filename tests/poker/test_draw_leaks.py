@@ -14,8 +14,9 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
-from poker import clock, draw
+from poker.games.dealer_draw import play as dealer_draw
 from poker.models import Hand, HandEvent
+from poker.tables import clock
 from tests.factories import UserFactory
 
 from .draw_helpers import open_draw_table
@@ -85,7 +86,7 @@ async def test_no_client_sees_a_card_before_it_is_his_or_shown_nor_the_dealers_b
 ):
     table, users = table
     settings.POKER_DEADLINE_POLL_MS = 10
-    assert draw._new_draw_deck(1) is None  # shuffled decks: the real thing
+    assert dealer_draw.new_deck(1) is None  # shuffled decks: the real thing
     stop = asyncio.Event()
     deadlines = asyncio.ensure_future(clock.run_deadlines(stop))
     players = [await Client(table.pk, user).connect() for user in users[:2]]

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from poker import draw
+from poker import services
 from poker.models import BANKROLL_START, Bankroll, Seat, Table
 from tests.factories import OrganizerFactory
 
@@ -129,7 +129,7 @@ def test_a_refill_is_refused_with_chips_left_and_given_without(client, players):
     client.force_login(hery)
     client.post(reverse("poker:bankroll_refill"), {"table": table.pk})
     assert Bankroll.objects.get(user=hery).chips == BANKROLL_START - 2000
-    draw.draw_leave(table_id=table.pk, user=hery)
+    services.table_leave(table_id=table.pk, user=hery)
     Bankroll.objects.filter(user=hery).update(chips=3)
     response = client.post(reverse("poker:bankroll_refill"))
     assert response.url == reverse("poker:table_list")
@@ -196,7 +196,7 @@ def test_the_last_round_stays_on_show_while_the_next_bets_are_placed(client, pla
 
 
 def test_the_table_page_shows_the_paytable_and_the_dealers_rule(client, players):
-    table = draw.draw_practice_open(user=players[0])
+    table = services.draw_practice_open(user=players[0])
     client.force_login(players[0])
     html = client.get(table.get_absolute_url()).content.decode()
     rules = re.search(r'<details class="card draw-rules".*?</details>', html, re.S).group(0)
@@ -212,7 +212,7 @@ def test_the_table_page_shows_the_paytable_and_the_dealers_rule(client, players)
 
 def test_a_round_is_called_a_hand_on_the_page_as_in_the_history(client, players):
     client.force_login(players[0])
-    table = draw.draw_practice_open(user=players[0])
+    table = services.draw_practice_open(user=players[0])
     config = config_of(client.get(table.get_absolute_url()))
     assert config["text"]["round_number"] % {"n": 3} == "Main n° 3"
     assert "Main" in client.get(reverse("poker:hand_list", args=[table.pk])).content.decode()

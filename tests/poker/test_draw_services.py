@@ -4,8 +4,8 @@ bankroll, the deadlines, and every refusal leaving the table as it was."""
 
 import pytest
 
-from poker import draw, services
-from poker.bankroll import bankroll_refill
+from poker import services
+from poker.games.dealer_draw.bankroll import bankroll_refill
 from poker.models import BANKROLL_START, Bankroll, Hand, HandEvent, Seat, Table
 from poker.services import TableError
 
@@ -41,7 +41,7 @@ def test_sitting_down_takes_the_buy_in_from_the_bankroll_and_leaving_gives_the_c
     hery = players[0]
     table = open_draw_table(hery, stack=2000)
     assert stack(table, hery) == 2000 and bankroll(hery) == BANKROLL_START - 2000
-    draw.draw_leave(table_id=table.pk, user=hery)
+    services.table_leave(table_id=table.pk, user=hery)
     assert not Seat.objects.filter(table=table).exists() and bankroll(hery) == BANKROLL_START
 
 
@@ -57,7 +57,7 @@ def test_a_bankroll_below_the_minimum_bet_cannot_buy_in(players):
     Bankroll.objects.create(user=hery, chips=5)
     table = open_draw_table(min_bet=10)
     with pytest.raises(TableError) as refused:
-        draw.draw_sit(table_id=table.pk, user=hery)
+        services.table_sit(table_id=table.pk, user=hery)
     assert refused.value.code == "bankroll_too_small"
     assert bankroll(hery) == 5 and not Seat.objects.filter(table=table).exists()
 
@@ -91,7 +91,7 @@ def test_two_pair_against_the_dealers_pair_of_tens_pays_twice_the_bet(players, m
     }
     assert stack(table, hery) == 2200
     assert table.deadline_kind == Table.DeadlineKind.NEXT_HAND
-    draw.draw_leave(table_id=table.pk, user=hery)
+    services.table_leave(table_id=table.pk, user=hery)
     assert bankroll(hery) == BANKROLL_START + 200
 
 
@@ -132,7 +132,7 @@ def test_chips_are_conserved_between_the_bankrolls_and_the_seats_over_many_round
         fire_deadline(table)  # the pause after the results: the next bets
         assert table.deadline_kind == Table.DeadlineKind.BETTING
     for user in (hery, voahangy):
-        draw.draw_leave(table_id=table.pk, user=user)
+        services.table_leave(table_id=table.pk, user=user)
     assert bankroll(hery) + bankroll(voahangy) == total + won
 
 
@@ -155,7 +155,7 @@ def test_nobody_betting_in_time_leaves_the_table_waiting_until_a_player_comes_ba
     assert fire_deadline(table)
     assert table.status == Table.Status.WAITING and table.deadline_kind == "" and table.hand_id is None
     assert Seat.objects.get(user=hery).sitting_out
-    draw.draw_sit_out(table_id=table.pk, user=hery, away=False)
+    services.table_sit_out(table_id=table.pk, user=hery, away=False)
     table.refresh_from_db()
     assert table.deadline_kind == Table.DeadlineKind.BETTING
 
@@ -187,7 +187,7 @@ def test_a_player_leaving_in_a_round_stands_pat_and_is_paid_back_when_it_is_sett
     table = open_draw_table(hery, voahangy, tiana, stack=1000)
     for user in (hery, voahangy, tiana):
         bet(table, user, 50)
-    draw.draw_leave(table_id=table.pk, user=voahangy)
+    services.table_leave(table_id=table.pk, user=voahangy)
     exchange(table, hery, "")
     table.refresh_from_db()
     assert table.actor_seat == 3  # Voahangy stood pat for leaving
@@ -314,7 +314,7 @@ def test_cards_to_throw_that_are_not_a_list_are_refused(in_draw):
     table, hery, _, _ = in_draw
     before = state_of(table)
     with pytest.raises(TableError) as refused:
-        draw.draw_exchange(table_id=table.pk, user=hery, cards="2h", hand_id=table.hand_id, seq=table.seq)
+        services.draw_exchange(table_id=table.pk, user=hery, cards="2h", hand_id=table.hand_id, seq=table.seq)
     assert refused.value.code == "bad_cards" and state_of(table) == before
 
 

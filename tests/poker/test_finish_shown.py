@@ -1,15 +1,16 @@
 """A table does not say it is finished while the hand that finished it is still being shown: the
 all-in run-out street by street, then the pause after the result (issue 14, item 10)."""
 
-from poker import selectors, services
+from poker import services
 from poker.models import Table
+from poker.tables import rows
 
 from .helpers import act, actor, fire_deadline, stack_decks
 from .test_services import open_table, start
 
 
 def shown_status(table):
-    return selectors.viewer_snapshot(table.pk, None)["table"]["status"]
+    return rows.viewer_snapshot(table.pk, None)["table"]["status"]
 
 
 def test_the_last_hand_is_shown_whole_before_the_table_says_finished(players, monkeypatch):
@@ -22,7 +23,7 @@ def test_the_last_hand_is_shown_whole_before_the_table_says_finished(players, mo
     assert table.status == Table.Status.FINISHED  # for the championship, at once (same transaction)
     shown = []
     while table.deadline_kind:
-        view = selectors.viewer_snapshot(table.pk, None)
+        view = rows.viewer_snapshot(table.pk, None)
         shown.append((view["table"]["status"], len(view["hand"]["board"]), view["hand"]["over"]))
         fire_deadline(table)
     # The flop, the turn, the river and the result, each still "playing"; then "finished".

@@ -13,8 +13,9 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
-from poker import clock, services
+from poker import services
 from poker.models import Hand, HandEvent, Table
+from poker.tables import clock
 from tests.factories import UserFactory
 
 from .wsclient import Client

@@ -204,7 +204,7 @@ def test_the_demo_tables_of_bots_play_by_themselves(db, settings):
 def test_the_deadline_worker_fires_what_is_due(heads_up, settings):
     from django.utils import timezone
 
-    from poker.clock import fire_due_deadlines
+    from poker.tables.clock import fire_due_deadlines
 
     settings.POKER_PAUSE_MS = 60_000
     table, *_ = heads_up

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from poker.snapshots import compose
+from poker.tables.views import compose
 from tests.e2e.server import AppServer
 from tests.e2e.wsclient import WebSocket
 from tests.poker.wsclient import patched

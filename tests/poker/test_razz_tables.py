@@ -4,9 +4,10 @@ engine. Three players sit in seats 1-3 and the dealer is seat 3, so seat 1 is pl
 import pytest
 from django.urls import reverse
 
-from poker import selectors, services
+from poker import services
 from poker.models import Hand, Table
 from poker.services import TableError
+from poker.tables import rows
 from tests.factories import OrganizerFactory
 
 from .helpers import (
@@ -35,7 +36,7 @@ def razz_table(players, monkeypatch):
 
 
 def seats_seen_by(table, user):
-    view = selectors.viewer_snapshot(table.pk, user.pk if user else None)
+    view = rows.viewer_snapshot(table.pk, user.pk if user else None)
     return {s["number"]: s for s in view["seats"]}, view
 
 

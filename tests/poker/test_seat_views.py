@@ -5,8 +5,9 @@ his own snapshot."""
 
 import pytest
 
-from poker import selectors, services
+from poker import services
 from poker.models import Seat, Table
+from poker.tables import rows
 
 from .helpers import act, actor, fire_deadline, record_broadcasts, stack_decks
 
@@ -70,7 +71,7 @@ def test_a_busted_player_who_sits_down_again_during_the_run_out_is_shown_with_hi
     sent.clear()
     services.table_sit(table_id=table.pk, user=hery, seat=1)
     assert_sitting_anew(last_update(sent), 1, hery)
-    mine = selectors.viewer_snapshot(table.pk, hery.pk)
+    mine = rows.viewer_snapshot(table.pk, hery.pk)
     assert_sitting_anew(mine, 1, hery)
     assert mine["me"]["seat"] == 1  # his page knows he is seated: no "sit here" offered
     # The result pause: the same, and the chips shown are the chips at the table.
@@ -80,7 +81,7 @@ def test_a_busted_player_who_sits_down_again_during_the_run_out_is_shown_with_hi
     assert table.deadline_kind == Table.DeadlineKind.NEXT_HAND
     public = last_update(sent)
     assert_sitting_anew(public, 1, hery)
-    assert_sitting_anew(selectors.viewer_snapshot(table.pk, hery.pk), 1, hery)
+    assert_sitting_anew(rows.viewer_snapshot(table.pk, hery.pk), 1, hery)
     assert chips_shown(public) == 1000 + 3000
 
 
@@ -95,7 +96,7 @@ def test_a_busted_player_who_sits_down_again_in_the_result_pause_is_shown_with_h
     services.table_sit(table_id=table.pk, user=hery, seat=1)
     public = last_update(sent)
     assert_sitting_anew(public, 1, hery)
-    assert_sitting_anew(selectors.viewer_snapshot(table.pk, hery.pk), 1, hery)
+    assert_sitting_anew(rows.viewer_snapshot(table.pk, hery.pk), 1, hery)
     assert chips_shown(public) == 4000
 
 
@@ -108,7 +109,7 @@ def test_somebody_else_taking_a_busted_players_seat_during_the_run_out_is_drawn_
     services.table_sit(table_id=table.pk, user=mialy, seat=1)
     public = last_update(sent)
     assert_sitting_anew(public, 1, mialy)
-    mine = selectors.viewer_snapshot(table.pk, mialy.pk)
+    mine = rows.viewer_snapshot(table.pk, mialy.pk)
     assert_sitting_anew(mine, 1, mialy)
     assert mine["me"]["seat"] == 1
 
@@ -117,7 +118,7 @@ def test_the_players_of_the_hand_are_still_drawn_from_the_hand_while_it_is_revea
     players, sent, monkeypatch
 ):
     table = bust_in_a_run_out(players, monkeypatch)
-    view = selectors.viewer_snapshot(table.pk, None)
+    view = rows.viewer_snapshot(table.pk, None)
     # Voahangy's stack is not the hand's result before the river is shown; Hery is still all-in.
     assert seat_view(view, 2)["in_hand"] and seat_view(view, 2)["stack"] == 0
     assert seat_view(view, 1)["all_in"] and seat_view(view, 1)["seated"] is False

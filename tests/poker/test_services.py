@@ -7,6 +7,7 @@ import pytest
 from poker import selectors, services, signals
 from poker.models import Hand, HandEvent, KnockOut, Seat, Table
 from poker.services import TableError
+from poker.tables import rows
 
 from .helpers import act, actor, chips_on_table, fire_deadline, fire_until_next_hand, stack_decks
 
@@ -325,7 +326,7 @@ def test_an_all_in_run_out_is_revealed_street_by_street_with_equities(players, m
     act(table, actor(table), "call")
     assert table.deadline_kind == Table.DeadlineKind.REVEAL
     assert table.visible_seq < table.seq
-    view = selectors.viewer_snapshot(table.pk, None)
+    view = rows.viewer_snapshot(table.pk, None)
     assert view["hand"]["board"] == []
     assert all(seat.get("cards") for seat in view["seats"] if seat.get("in_hand"))
     equities = [seat["equity"] for seat in view["seats"] if seat.get("in_hand")]
@@ -333,6 +334,6 @@ def test_an_all_in_run_out_is_revealed_street_by_street_with_equities(players, m
     boards = []
     while table.deadline_kind == Table.DeadlineKind.REVEAL:
         fire_deadline(table)
-        boards.append(len(selectors.viewer_snapshot(table.pk, None)["hand"]["board"]))
+        boards.append(len(rows.viewer_snapshot(table.pk, None)["hand"]["board"]))
     assert boards == [3, 4, 5]
     assert table.deadline_kind == Table.DeadlineKind.NEXT_HAND

@@ -99,12 +99,10 @@ def list_rows(html: str) -> list[str]:
 def test_the_table_list_shows_a_player_his_own_practice_tables_and_the_demo_not_the_others(client, players):
     from django.core.management import call_command
 
-    from poker import draw
-
     hery, voahangy = players[:2]
     call_command("load_demo_tables", stdout=open("/dev/null", "w"))  # noqa: SIM115
     services.practice_table_open(user=hery, bots=2)
-    draw.draw_practice_open(user=hery)
+    services.draw_practice_open(user=hery)
     services.practice_table_open(user=voahangy, bots=2)
     services.table_open(name="Table du vendredi", kind=Table.Kind.CASH)
     client.force_login(hery)

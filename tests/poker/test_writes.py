@@ -9,8 +9,9 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from poker import services, writes
+from poker import services
 from poker.models import Hand, HandEvent, Seat, Table
+from poker.tables import writes
 
 from .helpers import act, actor
 

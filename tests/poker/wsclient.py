@@ -1,8 +1,7 @@
 """A test client of the table websocket: connects as a user, keeps every message it receives.
 
 ``view`` is what the page would draw: the newest public view with the player's own part laid over
-it (``poker.snapshots.compose``, as ``static/js/table.js`` does); at a dealer-draw table, the newest
-whole view. An update that carries a patch (``poker.delta``) is applied to the public view the
+it (``poker.tables.views.compose``, as the page does), at every game. An update that carries a patch (``poker.delta``) is applied to the public view the
 client has, as the page does, and the message gets the resulting public view as its ``view``
 (None when the patch does not follow the client's view: the page would ask for a snapshot).
 """
@@ -16,9 +15,9 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
-from poker import delta
 from poker.routing import websocket_urlpatterns
-from poker.snapshots import compose
+from poker.tables import delta
+from poker.tables.views import compose
 
 APP = URLRouter(websocket_urlpatterns)
 
@@ -63,22 +62,14 @@ class Client:
             and (self.base is None or message["seq"] >= self.base["seq"])
         ):
             self.base = message["view"]
-            if self.whole:
-                pass
-            elif message["type"] == "snapshot" and (self.mine is None or self.mine["seq"] <= message["seq"]):
+            if message["type"] == "snapshot" and (self.mine is None or self.mine["seq"] <= message["seq"]):
                 self.mine = {"seq": message["seq"], **own_part(message["view"])}
         elif message["type"] == "private" and (self.mine is None or message["seq"] >= self.mine["seq"]):
             self.mine = {"seq": message["seq"], **message["private"]}
         if self.base is not None:
             user_id = getattr(self.user, "pk", None)
-            composed = user_id is not None and not self.whole
-            self.view = compose(self.base, self.mine, user_id) if composed else self.base
+            self.view = compose(self.base, self.mine, user_id) if user_id is not None else self.base
         return message
-
-    @property
-    def whole(self) -> bool:
-        """Dealer-draw tables send each player his whole view (no public view to compose)."""
-        return self.base is not None and self.base.get("game") == "dealer_draw"
 
     async def poll(self, wait: float = 0.1) -> dict | None:
         """The next message if one comes within ``wait`` seconds (a timed-out ``receive_from``
@@ -158,14 +149,12 @@ def patched(message: dict, client) -> None:
 
 
 def own_part(view: dict) -> dict:
-    """The player's own part out of a whole view of his (a snapshot)."""
+    """The player's own part out of a whole view of his (a snapshot): his cards in the hand, and
+    what of his ``me`` only he sees (his pre-action and time bank; the dealer game's bankroll)."""
     me = view["me"] or {}
-    hand = view["hand"]
-    mine = [s for s in view["seats"] if hand and s.get("user_id") == me.get("user_id") and s.get("in_hand")]
+    hand_id = view["hand_id"]
+    mine = [s for s in view["seats"] if hand_id and s.get("user_id") == me.get("user_id") and s.get("in_hand")]
     seat = mine[0] if mine else None
-    return {
-        "hand_id": hand["id"] if hand else None,
-        "cards": seat.get("cards") if seat else None,
-        "pre_action": me.get("pre_action", ""),
-        "time_bank": me.get("time_bank", 0),
-    }
+    part = {"hand_id": hand_id, "cards": seat.get("cards") if seat else None}
+    part.update({k: me[k] for k in ("pre_action", "time_bank", "bankroll", "can_refill") if k in me})
+    return part

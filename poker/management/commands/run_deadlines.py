@@ -5,7 +5,7 @@ import signal
 
 from django.core.management.base import BaseCommand
 
-from poker.clock import run_deadlines
+from poker.tables.clock import run_deadlines
 
 
 class Command(BaseCommand):

@@ -18,9 +18,9 @@ from django.utils import timezone
 
 from arf.logs import log_context
 
+from ..models import Table
 from . import services
 from .db import in_thread
-from .models import Table
 
 logger = logging.getLogger(__name__)
 

@@ -3,8 +3,9 @@
 Every connection to a table joins the table's group and its user's own group. A change goes to
 the table's group once, as one public view (folded from the events anyone may see, serialised
 once); a player's own part (his hole cards, his pre-action, his time bank) goes to his own group
-only, and only when it changed. The page lays his part over each public view (``snapshots.compose``
-and ``static/js/table.js``): a player's cards travel only in his own group.
+only, and only when it changed. The page lays his part over each public view (``views.compose``
+and ``static/js/table_socket.js``): a player's cards travel only in his own group. Every game is
+broadcast so.
 
 The public view goes as a patch from the one sent at ``prev`` (``poker.delta``: about a tenth of
 the whole view), when this process sent that one; otherwise whole. A page that has not the view
@@ -24,12 +25,12 @@ from datetime import datetime
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.core.serializers.json import DjangoJSONEncoder
-from django.utils import timezone
 
+from ..models import Table
 from . import cache, delta
-from .models import Table
-from .selectors import TableRows, presence, table_rows, table_views, with_events
-from .snapshots import StoredEvent, private_view, table_view
+from .registry import game_of_table
+from .rows import TableRows, presence, private_parts, public_view, table_rows
+from .views import StoredEvent
 
 logger = logging.getLogger(__name__)
 
@@ -76,53 +77,25 @@ def broadcast_table(
     except Table.DoesNotExist:
         return
     table, hand = rows.table, rows.hand
-    if table.variant == Table.Variant.DEALER_DRAW:
-        _send(_whole_views(rows, prev_seq))
-        return
     folded = None
     if hand is not None:
-        folded = cache.folded_hand(table.pk, hand, table.visible_seq, events or [], known_after)
-    public = table_view(
-        table=table,
-        seats=rows.seats,
-        names=rows.names,
-        hand=hand,
-        events=(),
-        now=timezone.now(),
-        fold=folded.public if folded is not None else None,
-    )
+        new_fold = game_of_table(table).new_fold
+        folded = cache.folded_hand(table.pk, hand, table.visible_seq, events or [], known_after, new_fold)
+    public = public_view(rows, folded.public if folded is not None else None)
     messages = [(table.group_name, {"type": "table.update", "text": public_update(table, public, prev_seq)})]
-    seats = {seat.user_id: seat for seat in rows.seats}
-    for user_id in sorted(set(private_for)):
-        player = hand.player_of(user_id) if hand is not None else None
-        own = folded.private.get(player, []) if folded is not None and player is not None else []
-        private = private_view(seat=seats.get(user_id), hand=hand, events=own, user_id=user_id)
-        messages.append(
-            (
-                table.user_group_name(user_id),
-                {"type": "table.update", "text": private_message(private, table.seq)},
-            )
-        )
+    users = set(private_for)
+    own = {}
+    if folded is not None:
+        for user_id in users:
+            player = hand.player_of(user_id)
+            own[user_id] = folded.private.get(player, []) if player is not None else []
+    parts = private_parts(rows, users, own)
+    for user_id in sorted(users):
+        text = private_message(parts[user_id], table.seq)
+        messages.append((table.user_group_name(user_id), {"type": "table.update", "text": text}))
     if folded is not None:
         cache.keep_fold(table.pk, folded)
     _send(messages)
-
-
-def _whole_views(rows: TableRows, prev_seq: int) -> list[tuple[str, dict]]:
-    """Draw against the dealer (a few players, no load to speak of): each viewer's whole view, the
-    public one to the table's group (dropped by the users who get their own), each player's to his
-    own group."""
-    public, personal = table_views(with_events(rows))
-    table = rows.table
-    skip = sorted(personal)
-    messages = [
-        (table.group_name, {"type": "table.update", "text": update_message(public, prev_seq), "skip": skip})
-    ]
-    for user_id, view in personal.items():
-        messages.append(
-            (table.user_group_name(user_id), {"type": "table.update", "text": update_message(view, prev_seq)})
-        )
-    return messages
 
 
 def broadcast_presence(table_id: int) -> None:

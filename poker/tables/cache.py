@@ -4,7 +4,7 @@ The database stays the truth. A change locks the table's row and reads its ``seq
 process saved at exactly that seq (its seats, its hand and the engine's state) is used instead of
 reading them, anything else is read. A kept entry is taken out while a change uses it and given
 back only when that change commits, so a change that rolls back leaves nothing behind. The rows
-of a table are written only by ``poker.services``, every change bumping the seq.
+of a table are written only by a change (``poker.tables.play``), every change bumping the seq.
 
 The same goes for the views: a change folds only the events it has just stored onto the fold of
 the state it started from (``folded_hand``). A fold this process does not have (another process
@@ -18,15 +18,16 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
 
-from .models import Hand, Seat, Table
-from .selectors import stored_events
-from .snapshots import HandFold, StoredEvent
+from ..models import Hand, Seat, Table
+from .registry import Fold
+from .rows import stored_events
+from .views import StoredEvent
 
 MAX_TABLES = 2000  # entries kept, the tables changed most recently
 
@@ -104,13 +105,9 @@ class FoldedHand:
     """A hand's events up to ``covered`` (its seq), folded once for every viewer."""
 
     hand: Hand
-    public: HandFold
+    public: Fold  # the game's fold of the events anyone may see
     private: dict[int, list[StoredEvent]] = field(default_factory=dict)  # by player (engine index)
     covered: int = 0
-
-    @classmethod
-    def new(cls, hand: Hand) -> FoldedHand:
-        return cls(hand, HandFold(hand))
 
     def apply(self, events: Iterable[StoredEvent], upto: int) -> None:
         """Fold the events after ``covered`` up to seq ``upto`` (the table's visible seq)."""
@@ -132,18 +129,24 @@ def _fold_key(hand: Hand) -> Hashable:
 
 
 def folded_hand(
-    table_id: int, hand: Hand, visible_seq: int, events: list[StoredEvent], known_after: int | None
+    table_id: int,
+    hand: Hand,
+    visible_seq: int,
+    events: list[StoredEvent],
+    known_after: int | None,
+    new_fold: Callable[[Hand], Fold],
 ) -> FoldedHand:
     """The fold of ``hand`` up to ``visible_seq``. ``events``: those the change just stored;
     ``known_after``: the seq after which every event of the hand is among them (0 for a hand dealt
-    by the change, None when unknown). The caller owns the fold until it gives it back (``keep_fold``)."""
+    by the change, None when unknown); ``new_fold``: the game's empty fold. The caller owns the
+    fold until it gives it back (``keep_fold``)."""
     folded = None
     if known_after == 0:
-        folded = FoldedHand.new(hand)
+        folded = FoldedHand(hand, new_fold(hand))
     elif known_after is not None:
         folded = _folds.take(table_id, known_after, _fold_key(hand))
     if folded is None:
-        folded = FoldedHand.new(hand)
+        folded = FoldedHand(hand, new_fold(hand))
         folded.apply(stored_events(hand, visible_seq), visible_seq)
     folded.apply(events, visible_seq)
     return folded

@@ -1,23 +1,25 @@
-"""What one viewer sees of a table of draw against the dealer: folded from the events he may see.
+"""What the viewers see of a table of draw against the dealer: folded from the events they may see.
 
-As for Hold'em (``poker.snapshots``), never from the engine's state, which holds the deck and every
-hand: a player's cards come from his own private events (``hole_cards``, ``new_cards``), the
-others' from their ``show`` at the end, the dealer's from ``dealer_shows``. The same fold replays a
-finished round step by step. No database access here (``poker.selectors`` loads the rows).
+As at every table (``poker.tables.views``), never from the engine's state, which holds the deck and
+every hand: the public view shows the others' cards from their ``show`` at the end and the dealer's
+from ``dealer_shows``; a player's own cards come from his own private events (``hole_cards``,
+``new_cards``) in his own part, with his bankroll. The same fold replays a finished round step by
+step. No database access here but the bankrolls' (``extras``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from .models import Hand, Seat, Table
-from .snapshots import StoredEvent
+from django.db.models import Sum
+
+from ...models import BANKROLL_START, Bankroll, Hand, Seat, Table
+from ...tables.views import LOG_LENGTH, StoredEvent
 
 LOG_TYPES = {"round_started", "draw", "new_cards", "reshuffle", "dealer_draw", "dealer_shows", "result"}
 STEP_TYPES = LOG_TYPES | {"hole_cards", "show"}
-LOG_LENGTH = 14
 BET_PRESETS = (("min", 1), ("x2", 2), ("x5", 5))
 
 
@@ -79,15 +81,6 @@ class RoundFold:
         return entry
 
 
-def fold_round(hand: Hand, events: Iterable[StoredEvent], player: int | None) -> RoundFold:
-    """The round as ``player`` (engine index, None for a spectator) has seen it."""
-    fold = RoundFold(hand)
-    for event in events:
-        if event.visible_to(player):
-            fold.apply(event)
-    return fold
-
-
 def _round_entry(hand: Hand, fold: RoundFold) -> dict[str, Any]:
     return {
         "id": hand.pk,
@@ -106,7 +99,7 @@ def _player_entry(hand: Hand, fold: RoundFold, player: int) -> dict[str, Any]:
         "name": hand.names[player],
         "stack": fold.stack(player),
         "bet": fold.bets[player],
-        "in_round": True,
+        "in_hand": True,
         "cards": fold.cards[player],
         "drew": fold.drew[player],
         "hand_name": fold.hand_names[player],
@@ -128,23 +121,21 @@ def phase_of(table: Table, hand: Hand | None) -> str:
     return "waiting"
 
 
-def draw_view(
+def public_view(
     *,
     table: Table,
     seats: Sequence[Seat],
     names: dict[int, str],
     hand: Hand | None,
-    events: Sequence[StoredEvent],
+    fold: RoundFold | None,
     now: datetime,
-    viewer: int | None = None,
 ) -> dict[str, Any]:
-    """The table as ``viewer`` (a user id, None for the public view) may see it."""
+    """The table as every viewer sees it (``fold``: the public fold of the current round)."""
     phase = phase_of(table, hand)
     # The last round stays on show (dimmed by the page) while the next bets are placed.
     playing = phase in ("draw", "results")
-    shown = hand if hand is not None and (playing or hand.ended_at is not None) else None
-    player = shown.player_of(viewer) if shown is not None and viewer is not None else None
-    fold = fold_round(shown, events, player) if shown is not None else None
+    shown = hand if hand is not None and fold is not None and (playing or hand.ended_at is not None) else None
+    fold = fold if shown is not None else None
     by_number = {seat.number: seat for seat in seats}
     seat_views = []
     for number in range(1, table.max_seats + 1):
@@ -157,7 +148,7 @@ def draw_view(
                 name=names[seat.user_id],
                 stack=seat.stack,
                 bet=seat.round_bet,
-                in_round=False,
+                in_hand=False,
                 cards=None,
                 drew=None,
                 hand_name=None,
@@ -173,6 +164,8 @@ def draw_view(
                 entry.update(_player_entry(shown, fold, p))
                 if not playing:  # his chips and bet now, the cards and result of the last round
                     entry.update(stack=seat.stack, bet=seat.round_bet)
+        # The seat's own player: whose "me" it is (``compose``).
+        entry["seated"] = seat is not None
         seat_views.append(entry)
     deadline_ms = None
     if table.deadline_at is not None and table.deadline_kind in (
@@ -182,7 +175,8 @@ def draw_view(
         deadline_ms = max(0, int((table.deadline_at - now).total_seconds() * 1000))
     return {
         "seq": table.seq,
-        "game": "dealer_draw",
+        "game": table.variant,
+        "hand_id": shown.pk if fold is not None else None,
         "phase": phase,
         "table": {
             "id": table.pk,
@@ -198,6 +192,9 @@ def draw_view(
         },
         "seats": seat_views,
         "actor": table.actor_seat if phase == "draw" else None,
+        # The decision pending is public: whose draw, since which seq, how many cards he may throw.
+        "legal": table.legal if phase == "draw" else None,
+        "turn_seq": table.turn_seq,
         "deadline_ms": deadline_ms,
         "round": {**_round_entry(shown, fold), "last": not playing} if fold is not None else None,
         "log": fold.log[-LOG_LENGTH:] if fold is not None else [],
@@ -205,46 +202,84 @@ def draw_view(
     }
 
 
-def with_me(
-    view: dict[str, Any],
+def extras(user_ids: set[int]) -> dict[int, dict[str, Any]]:
+    """Each player's bankroll and his chips at dealer-draw tables (for his own part)."""
+    bankrolls = dict(Bankroll.objects.filter(user_id__in=user_ids).values_list("user_id", "chips"))
+    at_tables = dict(
+        Seat.objects.filter(user_id__in=user_ids, table__variant=Table.Variant.DEALER_DRAW)
+        .values("user_id")
+        .annotate(total=Sum("stack"))
+        .values_list("user_id", "total")
+    )
+    return {
+        u: {"bankroll": bankrolls.get(u, BANKROLL_START), "at_tables": at_tables.get(u, 0)} for u in user_ids
+    }
+
+
+def private_part(
     *,
-    table: Table,
     seat: Seat | None,
+    table: Table,
+    hand: Hand | None,
+    events: list[StoredEvent],
     user_id: int,
-    bankroll: int,
-    can_refill: bool,
+    extra: dict,
 ) -> dict[str, Any]:
-    """``view`` (built for this viewer) with what he may do: bet, draw, refill his bankroll."""
-    me: dict[str, Any] = {"user_id": user_id, "seat": None, "bankroll": bankroll, "can_refill": can_refill}
-    if seat is not None:
-        low, high = table.small_blind, min(table.big_blind, seat.stack)
-        can_bet = (
-            view["phase"] in ("betting", "waiting")
-            and not seat.leaving
-            and not seat.round_bet
-            and seat.stack >= low
-        )
-        to_draw = view["phase"] == "draw" and table.actor_seat == seat.number
-        presets = []
-        if can_bet:
-            amounts = [(name, low * k) for name, k in BET_PRESETS] + [("max", high)]
-            presets = [{"name": name, "amount": a} for name, a in amounts if a <= high]
-        me.update(
-            seat=seat.number,
-            stack=seat.stack,
-            sitting_out=seat.sitting_out,
-            leaving=seat.leaving,
-            bet=seat.round_bet,
-            can_bet=can_bet,
-            min_bet=low,
-            max_bet=high,
-            presets=presets,
-            to_draw=to_draw,
-            max_draw=table.legal.get("max_draw", 3) if to_draw and table.legal else 0,
-            hand_id=view["round"]["id"] if view["round"] else None,
-            turn_seq=table.turn_seq,
-        )
-    return {**view, "me": me}
+    """What only ``user_id`` sees: his cards in the round (``events``: the round's events that are
+    his; the last deal or draw is his hand), his bankroll and whether he may refill it."""
+    cards = None
+    for event in events:
+        if event.payload["type"] in ("hole_cards", "new_cards"):
+            cards = list(event.payload["cards"])
+    bankroll = extra.get("bankroll", BANKROLL_START)
+    return {
+        "hand_id": hand.pk if hand is not None else None,
+        "cards": cards,
+        "bankroll": bankroll,
+        "can_refill": bankroll + extra.get("at_tables", 0) < table.small_blind,
+    }
+
+
+def me(
+    view: dict[str, Any], seat: dict[str, Any] | None, private: dict[str, Any], user_id: int
+) -> dict[str, Any]:
+    """What the player may do: bet, draw, refill his bankroll (the same rule as ``static/js/draw.js``)."""
+    mine: dict[str, Any] = {
+        "user_id": user_id,
+        "seat": None,
+        "bankroll": private.get("bankroll", BANKROLL_START),
+        "can_refill": private.get("can_refill", False),
+    }
+    if seat is None:
+        return mine
+    low, high = view["table"]["min_bet"], min(view["table"]["max_bet"], seat["stack"])
+    can_bet = (
+        view["phase"] in ("betting", "waiting")
+        and not seat["leaving"]
+        and not seat["bet"]
+        and seat["stack"] >= low
+    )
+    to_draw = view["phase"] == "draw" and view["actor"] == seat["number"]
+    presets = []
+    if can_bet:
+        amounts = [(name, low * k) for name, k in BET_PRESETS] + [("max", high)]
+        presets = [{"name": name, "amount": a} for name, a in amounts if a <= high]
+    mine.update(
+        seat=seat["number"],
+        stack=seat["stack"],
+        sitting_out=seat["sitting_out"],
+        leaving=seat["leaving"],
+        bet=seat["bet"],
+        can_bet=can_bet,
+        min_bet=low,
+        max_bet=high,
+        presets=presets,
+        to_draw=to_draw,
+        max_draw=view["legal"].get("max_draw", 3) if to_draw and view["legal"] else 0,
+        hand_id=view["hand_id"],
+        turn_seq=view["turn_seq"],
+    )
+    return mine
 
 
 def draw_replay_steps(
@@ -269,7 +304,7 @@ def draw_replay_steps(
         steps.append(
             {
                 "seq": event.seq,
-                "game": "dealer_draw",
+                "game": Table.Variant.DEALER_DRAW,
                 "phase": "results" if fold.over else "draw",
                 "seats": seats,
                 "round": _round_entry(hand, fold),

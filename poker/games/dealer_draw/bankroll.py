@@ -2,7 +2,7 @@
 
 Every player has one (``Bankroll``, made with ``BANKROLL_START`` chips the first time it is used).
 Sitting at a dealer-draw table moves a buy-in from it to the seat and leaving moves the seat's chips
-back, in the table's transaction (``poker.draw``): chips only appear or vanish through the dealer's
+back, in the table's transaction (``play``): chips only appear or vanish through the dealer's
 results, and through a refill, allowed once a player has less than a minimum bet in all.
 Championship tables (tournament, blind provider) never touch it.
 """
@@ -14,7 +14,8 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils.translation import gettext_lazy as _
 
-from .models import BANKROLL_START, Bankroll, Seat, Table
+from ...models import BANKROLL_START, Bankroll, Seat, Table
+from ...tables.errors import TableError
 
 # Where no table is named, a refill is allowed below the smallest bet a practice table takes.
 PRACTICE_MIN_BET = 10
@@ -47,8 +48,6 @@ def can_refill(user: AbstractBaseUser, min_bet: int = PRACTICE_MIN_BET) -> bool:
 def bankroll_refill(*, user: AbstractBaseUser, table: Table | None = None) -> Bankroll:
     """Back to ``BANKROLL_START`` chips, once the bankroll plus the chips at dealer-draw tables
     are below the minimum bet (``table``'s, else the practice tables'); else ``TableError``."""
-    from .services import TableError
-
     min_bet = table.small_blind if table is not None else PRACTICE_MIN_BET
     bankroll = bankroll_of(user, lock=True)
     if bankroll.chips + chips_at_draw_tables(user) >= min_bet:

@@ -1,19 +1,17 @@
 """The table's websocket: one per open table page. Thin: parse, check, call a service, answer.
 
 A consumer keeps no game state: the services change the database and broadcast after the commit;
-the consumer forwards the messages meant for its viewer (``poker.broadcast``). Messages from the
-browser (JSON):
+the consumer forwards the messages meant for its viewer (``broadcast``). One handler table: the
+messages every table takes (``snapshot``, ``sit``, ``leave``, ``sit_out``, ``sit_in``, ``chat``),
+and those its game adds (``Game.messages``: Hold'em's and Razz's ``act`` and ``pre_action``, the
+dealer game's ``bet`` and ``draw``). Messages from the browser are JSON, such as
+``{"type": "sit", "seat": 3}`` or ``{"type": "chat", "text": "..."}``.
 
-``{"type": "act", "action": "fold|check|call|raise|bring_in", "amount": 600, "hand": 12, "seq": 345}``
-``{"type": "snapshot"}``  ``{"type": "sit", "seat": 3}``  ``{"type": "leave"}``
-``{"type": "sit_out"}``  ``{"type": "sit_in"}``  ``{"type": "pre_action", "value": "check_fold"}``
-``{"type": "chat", "text": "..."}``
-
-To the browser: ``snapshot`` (this viewer's whole ``view``; at Hold'em and Razz also ``public``, the
-patch from it to the public view), ``update`` (``seq``, ``prev``, and the ``delta`` from the public
-view at ``prev``, or the whole public ``view``, from the table's group; see ``poker.delta``),
-``private`` (``seq``, this user's own part, from his own group),
-``chat``, and ``error`` (``code``, ``message``) to this client only. See ``poker/README.md``.
+To the browser: ``snapshot`` (this viewer's whole ``view``, and ``public``, the patch from it to
+the public view), ``update`` (``seq``, ``prev``, and the ``delta`` from the public view at
+``prev``, or the whole public ``view``, from the table's group; see ``delta``), ``private``
+(``seq``, this user's own part, from his own group), ``presence``, ``chat``, and ``error``
+(``code``, ``message``) to this client only. See ``poker/README.md``.
 """
 
 from __future__ import annotations
@@ -30,17 +28,16 @@ from django.utils.translation import gettext_lazy as _
 from arf.language import chosen_language
 from arf.logs import log_context
 
-from . import clock, selectors, services
+from ..models import Table
+from . import clock, rows, services
 from .db import in_thread
-from .draw_consumer import DrawMessages
-from .messages import BadMessage, chips, hand_and_seq, seat_number
-from .models import Table
-from .services import TableError
+from .errors import TableError
+from .messages import BadMessage, seat_number
+from .registry import Handler, game_of
 
 logger = logging.getLogger(__name__)
 
 MAX_MESSAGE = 2000
-ACTIONS = ("fold", "check", "call", "raise", "bet", "bring_in")
 
 
 class TokenBucket:
@@ -61,7 +58,7 @@ class TokenBucket:
         return True
 
 
-class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
+class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         user = self.scope.get("user")
@@ -78,8 +75,9 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
         if variant is None:
             await self.close(code=4404)
             return
-        # Draw against the dealer has its own messages (poker.draw_consumer): ``on_<type>``.
-        self.handlers = "on_" if variant == Table.Variant.DEALER_DRAW else "do_"
+        game = game_of(variant)
+        self.handlers: dict[str, Handler] = {**CORE_MESSAGES, **game.messages}
+        self.counts_presence = game.counts_presence
         await self.accept()
         clock.ensure_deadline_loop()
         if self.user is None:
@@ -94,8 +92,8 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
 
     async def count_presence(self) -> None:
         """A seated player with this page open is there: the get-ready wait and the organizer's view
-        of the tables read it (draw against the dealer has no such wait)."""
-        if self.handlers == "do_" and not self.present:
+        of the tables read it (a game without that wait does not count)."""
+        if self.counts_presence and not self.present:
             self.present = await in_thread(services.table_presence)(
                 table_id=self.table_id, user=self.user, connected=True
             )
@@ -117,13 +115,13 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
             message = self.parse(text_data)
             if self.user is None:
                 raise BadMessage("login_required", _("Log in to play."))
-            handler = getattr(self, f"{self.handlers}{message['type']}", None)
+            handler = self.handlers.get(message["type"])
             if handler is None:
                 raise BadMessage("unknown_type", _("Unknown message type."))
             hand = message.get("hand")
             with log_context(hand=hand if isinstance(hand, int) else None):
                 try:
-                    await handler(message)
+                    await handler(self, message)
                 except (BadMessage, TableError):
                     raise
                 except Exception:
@@ -147,49 +145,6 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
             raise BadMessage("malformed", _("Malformed message (no type)."))
         return message
 
-    # ---- messages from the browser
-
-    async def do_snapshot(self, message: dict[str, Any]) -> None:
-        await self.send_snapshot()
-
-    async def do_act(self, message: dict[str, Any]) -> None:
-        action = message.get("action")
-        if action not in ACTIONS:
-            raise BadMessage("unknown_action", _("Unknown action."))
-        amount = chips(message.get("amount")) if action in ("raise", "bet") else None
-        hand, seq = hand_and_seq(message)
-        await in_thread(services.table_act)(
-            table_id=self.table_id, user=self.user, action=action, amount=amount, hand_id=hand, seq=seq
-        )
-
-    async def do_sit(self, message: dict[str, Any]) -> None:
-        seat = seat_number(message.get("seat"))
-        await in_thread(services.table_sit)(table_id=self.table_id, user=self.user, seat=seat)
-        await self.count_presence()
-
-    async def do_leave(self, message: dict[str, Any]) -> None:
-        await in_thread(services.table_leave)(table_id=self.table_id, user=self.user)
-
-    async def do_sit_out(self, message: dict[str, Any]) -> None:
-        await in_thread(services.table_sit_out)(table_id=self.table_id, user=self.user, away=True)
-
-    async def do_sit_in(self, message: dict[str, Any]) -> None:
-        await in_thread(services.table_sit_out)(table_id=self.table_id, user=self.user, away=False)
-
-    async def do_pre_action(self, message: dict[str, Any]) -> None:
-        value = message.get("value")
-        if not isinstance(value, str):
-            raise BadMessage("bad_pre_action", _("Unknown pre-action."))
-        await in_thread(services.table_set_pre_action)(
-            table_id=self.table_id, user=self.user, pre_action=value
-        )
-
-    async def do_chat(self, message: dict[str, Any]) -> None:
-        text = message.get("text")
-        if not isinstance(text, str):
-            raise BadMessage("malformed", _("A chat message is text."))
-        await in_thread(services.table_chat)(table_id=self.table_id, user=self.user, text=text)
-
     # ---- messages from the services (channel layer)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
@@ -208,10 +163,7 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
             await super().dispatch(message)
 
     async def table_update(self, event: dict[str, Any]) -> None:
-        # The public view (table group) or this user's own part (his group), serialised once. At a
-        # dealer-draw table the users who get their whole view in their own group drop the public one.
-        if self.user_id in event.get("skip", ()):
-            return
+        # The public view (table group) or this user's own part (his group), serialised once.
         await self.send(text_data=event["text"])
 
     async def table_chat(self, event: dict[str, Any]) -> None:
@@ -220,10 +172,53 @@ class TableConsumer(DrawMessages, AsyncWebsocketConsumer):
     # ---- answers to this client
 
     async def send_snapshot(self) -> None:
-        message = await in_thread(selectors.snapshot_message)(self.table_id, self.user_id)
+        message = await in_thread(rows.snapshot_message)(self.table_id, self.user_id)
         await self.send(text_data=json.dumps(message))
 
     async def send_error(self, code: str, message: Any) -> None:
         with translation.override(self.language):
             text = str(message)
         await self.send(text_data=json.dumps({"type": "error", "code": code, "message": text}))
+
+
+# --------------------------------------------------------------------------------------------------
+# The messages every table takes, whatever its game
+
+
+async def on_snapshot(consumer: TableConsumer, message: dict[str, Any]) -> None:
+    await consumer.send_snapshot()
+
+
+async def on_sit(consumer: TableConsumer, message: dict[str, Any]) -> None:
+    seat = seat_number(message.get("seat"))
+    await in_thread(services.table_sit)(table_id=consumer.table_id, user=consumer.user, seat=seat)
+    await consumer.count_presence()
+
+
+async def on_leave(consumer: TableConsumer, message: dict[str, Any]) -> None:
+    await in_thread(services.table_leave)(table_id=consumer.table_id, user=consumer.user)
+
+
+async def on_sit_out(consumer: TableConsumer, message: dict[str, Any]) -> None:
+    await in_thread(services.table_sit_out)(table_id=consumer.table_id, user=consumer.user, away=True)
+
+
+async def on_sit_in(consumer: TableConsumer, message: dict[str, Any]) -> None:
+    await in_thread(services.table_sit_out)(table_id=consumer.table_id, user=consumer.user, away=False)
+
+
+async def on_chat(consumer: TableConsumer, message: dict[str, Any]) -> None:
+    text = message.get("text")
+    if not isinstance(text, str):
+        raise BadMessage("malformed", _("A chat message is text."))
+    await in_thread(services.table_chat)(table_id=consumer.table_id, user=consumer.user, text=text)
+
+
+CORE_MESSAGES: dict[str, Handler] = {
+    "snapshot": on_snapshot,
+    "sit": on_sit,
+    "leave": on_leave,
+    "sit_out": on_sit_out,
+    "sit_in": on_sit_in,
+    "chat": on_chat,
+}

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .models import MAX_SEATS
+# The most seats a table has (``poker.models`` takes it from here): seats wrap round after it.
+MAX_SEATS = 8
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,22 +1,22 @@
-"""What one viewer sees of a table: built from the hand's events, never from the engine's state.
+"""What one viewer sees of a table of a betting game (Hold'em, Razz): folded from the hand's events.
 
 The engine's stored state holds the deck and every player's hole cards; the views are folded from
 the events a viewer may see (``poker.engine.visible_events``): the public ones, plus his own hole
 cards. So the deck cannot reach a browser, and nobody gets another player's cards before they are
-shown. The same fold replays a finished hand step by step (history).
+shown. The same fold replays a finished hand step by step (history). A game with cards of its own
+(Razz's face-up cards) folds them in its own ``HandFold``.
 
-A view is plain JSON data; ``static/js/table.js`` draws it. No database access here: the callers
-(``poker.selectors``) load the rows.
+A view is plain JSON data; ``static/js/table.js`` draws it. No database access here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from .models import Hand, Seat, Table
+from ...models import Hand, Seat, Table
+from ...tables.views import LOG_LENGTH, StoredEvent
 
 LOG_TYPES = {
     "small_blind",
@@ -33,26 +33,13 @@ LOG_TYPES = {
     "show",
     "pot_awarded",
 }
-LOG_LENGTH = 14
-
-
-@dataclass(frozen=True, slots=True)
-class StoredEvent:
-    """A HandEvent as the views need it (seq, the engine's payload, its visibility)."""
-
-    seq: int
-    payload: dict[str, Any]
-
-    @property
-    def private(self) -> bool:
-        return bool(self.payload.get("private"))
-
-    def visible_to(self, player: int | None) -> bool:
-        return not self.private or self.payload.get("player") == player
 
 
 class HandFold:
-    """The public state of a hand after a run of events, plus one player's own hole cards."""
+    """The public state of a hand after a run of events."""
+
+    first_street = "preflop"
+    game = ""  # each game's fold names it (the hand's ``game`` in the views)
 
     def __init__(self, hand: Hand) -> None:
         n = len(hand.seats)
@@ -61,29 +48,20 @@ class HandFold:
         self.bets = [0] * n
         self.folded = [False] * n
         self.all_in = [False] * n
-        self.game = "holdem"
-        self.stakes: dict[str, int] = {}  # Razz: the bring-in, the small and the big bet
-        self.cards: list[list[str] | None] = [None] * n  # cards this viewer may see (Razz: the down cards)
-        self.up: list[list[str]] = [[] for _ in range(n)]  # Razz: the cards dealt face up
+        self.stakes: dict[str, int] = {}  # what the game's first event names (Razz's bets)
+        self.cards: list[list[str] | None] = [None] * n  # the cards this viewer may see
         self.shown = [False] * n
         self.hand_names: list[dict | None] = [None] * n
         self.equity: list[float | None] = [None] * n
         self.last_action: list[dict | None] = [None] * n
         self.board: list[str] = []
-        self.street = "preflop"
+        self.street = self.first_street
         self.pots: list[int] = []
         self.results: list[dict[str, Any]] = []
         self.winners: set[int] = set()
         self.over = False
         self.log: list[dict[str, Any]] = []
         self.seq = 0
-
-    def down_count(self, player: int) -> int:
-        """Razz: how many cards ``player`` holds face down (two from 3rd street, a third on 7th
-        unless the 7th-street card is the community card)."""
-        if not self.up[player]:
-            return 0
-        return 2 + (1 if self.street == "seventh" and not self.board else 0)
 
     @property
     def gathered(self) -> int:
@@ -96,10 +74,8 @@ class HandFold:
         p = e.get("player")
         self.seq = event.seq
         if kind == "hand_started":
-            self.game = e.get("game", "holdem")
+            self.game = e.get("game", self.game)
             self.stakes = {k: e[k] for k in ("bring_in", "small_bet", "big_bet") if k in e}
-            if self.game == "razz":
-                self.street = "third"
         elif kind in ("ante", "small_blind", "big_blind", "bring_in", "complete", "call", "bet", "raise"):
             self.stacks[p] -= e["amount"]
             if kind != "ante":
@@ -108,11 +84,6 @@ class HandFold:
             self.all_in[p] = bool(e.get("all_in"))
         elif kind == "hole_cards":
             self.cards[p] = (self.cards[p] or []) + list(e["cards"])  # Razz: 3rd street, then 7th
-        elif kind == "up_cards":
-            self.up[p] = self.up[p] + list(e["cards"])
-            self.street = e["street"]
-        elif kind == "burn" and self.game == "razz":
-            self.street = e["street"]
         elif kind == "fold":
             self.folded[p] = True
             self.last_action[p] = {"type": kind}
@@ -129,8 +100,7 @@ class HandFold:
             self.board = list(e["board"])
             self.street = e["street"]
         elif kind == "show":
-            # Razz shows all seven cards: the down cards are the ones not already face up.
-            self.cards[p] = [c for c in e["cards"] if c not in self.up[p]]
+            self.cards[p] = self.shown_cards(p, e["cards"])
             self.shown[p] = True
             self.hand_names[p] = e.get("hand")
         elif kind == "equity":
@@ -155,8 +125,21 @@ class HandFold:
             self.over = True
             self.pots = []
             self.equity = [None] * len(self.bets)
+        else:
+            self.apply_own(event)
         if kind in LOG_TYPES:
             self.log.append(self._log_entry(event))
+
+    def apply_own(self, event: StoredEvent) -> None:
+        """An event of the game's own (none in Hold'em)."""
+
+    def shown_cards(self, player: int, cards: list[str]) -> list[str]:
+        """The cards drawn face down on his seat once he shows ``cards``."""
+        return list(cards)
+
+    def seat_extra(self, player: int) -> dict[str, Any]:
+        """What the game adds to a dealt seat's entry."""
+        return {}
 
     def _log_entry(self, event: StoredEvent) -> dict[str, Any]:
         e = event.payload
@@ -173,21 +156,12 @@ class HandFold:
         return entry
 
 
-def fold_hand(hand: Hand, events: Iterable[StoredEvent], player: int | None) -> HandFold:
-    """The hand as ``player`` (engine index, None for a spectator) has seen it through ``events``."""
-    fold = HandFold(hand)
-    for event in events:
-        if event.visible_to(player):
-            fold.apply(event)
-    return fold
-
-
 def _seat_entry(number: int) -> dict[str, Any]:
     return {"number": number, "empty": True}
 
 
 def _player_entry(hand: Hand, fold: HandFold, player: int) -> dict[str, Any]:
-    entry = {
+    return {
         "empty": False,
         "user_id": hand.user_ids[player],
         "name": hand.names[player],
@@ -201,11 +175,8 @@ def _player_entry(hand: Hand, fold: HandFold, player: int) -> dict[str, Any]:
         "equity": fold.equity[player],
         "last_action": fold.last_action[player],
         "winner": player in fold.winners,
+        **fold.seat_extra(player),
     }
-    if fold.game == "razz":
-        entry["up"] = list(fold.up[player])
-        entry["down"] = fold.down_count(player)
-    return entry
 
 
 def _hand_entry(hand: Hand, fold: HandFold) -> dict[str, Any]:
@@ -229,11 +200,11 @@ def _hand_entry(hand: Hand, fold: HandFold) -> dict[str, Any]:
 
 
 def replay_steps(
-    hand: Hand, events: Sequence[StoredEvent], user_id: int | None, max_seats: int
+    hand: Hand, events: Sequence[StoredEvent], user_id: int | None, max_seats: int, fold: HandFold
 ) -> list[dict]:
-    """A finished hand step by step, as ``user_id`` saw it (his own cards, the hands shown)."""
+    """A finished hand step by step, as ``user_id`` saw it (his own cards, the hands shown);
+    ``fold``: the game's empty fold of the hand."""
     player = hand.player_of(user_id)
-    fold = HandFold(hand)
     steps = []
     for event in events:
         if not event.visible_to(player):
@@ -287,14 +258,10 @@ def table_view(
     seats: Sequence[Seat],
     names: dict[int, str],
     hand: Hand | None,
-    events: Sequence[StoredEvent],
+    fold: HandFold | None,
     now: datetime,
-    fold: HandFold | None = None,
 ) -> dict[str, Any]:
-    """The public view: what a spectator sees (``events`` are the hand's visible events, any viewer's;
-    or ``fold``, the spectator's fold of them already made)."""
-    if fold is None and hand is not None:
-        fold = fold_hand(hand, events, None)
+    """The public view: what a spectator sees (``fold``: the public fold of ``hand``'s events)."""
     by_number = {seat.number: seat for seat in seats}
     seat_views = []
     for number in range(1, table.max_seats + 1):
@@ -329,6 +296,8 @@ def table_view(
         deadline_ms = max(0, int((table.deadline_at - now).total_seconds() * 1000))
     view: dict[str, Any] = {
         "seq": table.seq,
+        "game": table.variant,
+        "hand_id": hand.pk if fold is not None else None,
         "table": {
             "id": table.pk,
             "name": table.name,
@@ -369,74 +338,43 @@ def table_view(
     return view
 
 
-def own_cards(events: Iterable[StoredEvent], player: int) -> list[str]:
-    """The cards dealt face down to ``player`` so far (Hold'em: his two; Razz: two, then the 7th)."""
-    return [
-        card
-        for e in events
-        if e.private and e.payload.get("player") == player and e.payload["type"] == "hole_cards"
-        for card in e.payload["cards"]
-    ]
-
-
-def private_view(
-    *, seat: Seat | None, hand: Hand | None, events: Iterable[StoredEvent], user_id: int
+def private_part(
+    *,
+    seat: Seat | None,
+    table: Table,
+    hand: Hand | None,
+    events: Iterable[StoredEvent],
+    user_id: int,
+    extra: dict,
 ) -> dict[str, Any]:
-    """What only ``user_id`` may see: his hole cards in ``hand`` (from the events that are his), his
-    pre-action and his time bank. Sent to his own group only, when it changes."""
-    player = hand.player_of(user_id) if hand is not None else None
-    cards = (own_cards(events, player) or None) if player is not None else None
+    """What only ``user_id`` may see: his hole cards in ``hand`` (``events``: the hand's events
+    that are his), his pre-action and his time bank. Sent to his own group only, when it changes."""
+    cards = [card for e in events if e.payload["type"] == "hole_cards" for card in e.payload["cards"]]
     return {
         "hand_id": hand.pk if hand is not None else None,
-        "cards": cards,
+        "cards": cards or None,
         "pre_action": seat.pre_action if seat is not None else "",
         "time_bank": seat.time_bank if seat is not None else 0,
     }
 
 
-def compose(public: dict[str, Any], private: dict[str, Any] | None, user_id: int) -> dict[str, Any]:
-    """One player's view: the public view with his own part laid over it (``static/js/table.js``
-    does the same in the browser). His cards count only in the hand they were dealt in."""
-    view = dict(public)
-    hand_id = public["hand"]["id"] if public["hand"] is not None else None
-    private = private or {}
-    cards = private.get("cards") if hand_id is not None and private.get("hand_id") == hand_id else None
-    seats = public["seats"]
-    if cards:
-        index = next(
-            (k for k, s in enumerate(seats) if s.get("user_id") == user_id and s.get("in_hand")), None
-        )
-        if index is not None and not seats[index].get("cards"):
-            seats = list(seats)
-            seats[index] = {**seats[index], "cards": cards}
-            view["seats"] = seats
-    seat = next((s for s in seats if s.get("user_id") == user_id and s.get("seated")), None)
-    me: dict[str, Any] = {"user_id": user_id, "seat": None}
+def me(
+    view: dict[str, Any], seat: dict[str, Any] | None, private: dict[str, Any], user_id: int
+) -> dict[str, Any]:
+    """What the player may do, from the public view, his seat in it and his own part (the same
+    rule as ``static/js/table.js``)."""
+    mine: dict[str, Any] = {"user_id": user_id, "seat": None}
     if seat is not None:
-        to_act = public["actor"] == seat["number"] and public["legal"] is not None
-        me.update(
+        to_act = view["actor"] == seat["number"] and view["legal"] is not None
+        mine.update(
             seat=seat["number"],
             sitting_out=seat["sitting_out"],
             leaving=seat["leaving"],
             pre_action=private.get("pre_action", ""),
             time_bank=private.get("time_bank", 0),
             to_act=to_act,
-            legal=public["legal"] if to_act else None,
-            hand_id=hand_id,
-            turn_seq=public["turn_seq"],
+            legal=view["legal"] if to_act else None,
+            hand_id=view["hand_id"],
+            turn_seq=view["turn_seq"],
         )
-    view["me"] = me
-    return view
-
-
-def personal_view(
-    public: dict[str, Any],
-    *,
-    table: Table,
-    seat: Seat | None,
-    hand: Hand | None,
-    events: Sequence[StoredEvent],
-    user_id: int,
-) -> dict[str, Any]:
-    """One player's view: the public view plus his own cards and what he may do."""
-    return compose(public, private_view(seat=seat, hand=hand, events=events, user_id=user_id), user_id)
+    return mine

@@ -11,6 +11,8 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from .errors import fmt
+
 # The largest value a PositiveIntegerField holds on every database (chips, hand ids, seqs).
 MAX_WHOLE = 2**31 - 1
 
@@ -31,11 +33,9 @@ def whole(value: Any, *, low: int = 0) -> bool:
 def chips(value: Any) -> int:
     """An amount of chips: a whole number from 1 to ``MAX_WHOLE``."""
     if not whole(value, low=1):
-        from .services import _fmt
-
         raise BadMessage(
             "bad_amount",
-            _fmt(_("The amount must be a whole number of chips, from 1 to %(max)s."), max=MAX_WHOLE),
+            fmt(_("The amount must be a whole number of chips, from 1 to %(max)s."), max=MAX_WHOLE),
         )
     return value
 

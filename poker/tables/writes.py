@@ -1,6 +1,6 @@
 """The row lock and the writes of one change to a table: on PostgreSQL, one statement each.
 
-A change (``services._Play.save``) stores the hand's new state, its new events, the seats it
+A change (``poker.tables.play.Play.save``) stores the hand's new state, its new events, the seats it
 touched and the table row. Through the ORM that is one round trip per statement (and one per
 seat: 8 at a hand's end), each costing the service's thread a trip through the database driver and
 a switch with the event loop. On PostgreSQL they are one statement instead, always the same text,
@@ -35,7 +35,7 @@ from datetime import datetime
 import psycopg
 from django.db import connection, connections, models
 
-from .models import Hand, HandEvent, Seat, Table
+from ..models import Hand, HandEvent, Seat, Table
 
 # The columns of a table that its changes write (``services`` and ``draw``); field names.
 TABLE_FIELDS = (

@@ -1,17 +1,17 @@
 """Simple practice opponents: they play their cards plainly, so a newcomer can learn the table.
 
 A bot raises good starting hands and made hands, calls what is cheap, checks when it can and
-folds the rest, with a little randomness so hands do not all look alike. ``decide`` reads only the
-bot's own cards and the public state of the hand.
+folds the rest, with a little randomness so hands do not all look alike. Each game's bot
+(``holdem``, ``razz``) reads only its own cards and the public state of the hand.
 """
 
 from __future__ import annotations
 
 import random
 
-from .engine import Action, evaluate_high
-from .engine.holdem import HoldemHand
-from .engine.razz import RazzHand
+from ...engine import Action, evaluate_high
+from ...engine.holdem import HoldemHand
+from ...engine.razz import RazzHand
 
 _rng = random.SystemRandom()
 
@@ -60,7 +60,9 @@ def _razz_strength(hand: RazzHand, player: int) -> float:
     return min(len(low_ranks), 5) / min(len(cards), 5)
 
 
-def _decide_razz(hand: RazzHand, rng: random.Random) -> Action:
+def razz(hand: RazzHand, rng: random.Random | None = None) -> Action:
+    """The bot's action for the player to act in a Razz hand."""
+    rng = rng or _rng
     player = hand.actor
     legal = hand.legal_actions()
     strength = _razz_strength(hand, player) + rng.uniform(-0.1, 0.1)
@@ -75,11 +77,9 @@ def _decide_razz(hand: RazzHand, rng: random.Random) -> Action:
     return Action.fold()
 
 
-def decide(hand: HoldemHand | RazzHand, rng: random.Random | None = None) -> Action:
-    """The bot's action for the player to act in ``hand``."""
+def holdem(hand: HoldemHand, rng: random.Random | None = None) -> Action:
+    """The bot's action for the player to act in a Hold'em hand."""
     rng = rng or _rng
-    if isinstance(hand, RazzHand):
-        return _decide_razz(hand, rng)
     player = hand.actor
     legal = hand.legal_actions()
     strength = _strength(hand, player) + rng.uniform(-0.1, 0.1)

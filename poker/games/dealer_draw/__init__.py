@@ -1,0 +1,46 @@
+"""Five-card draw against the dealer (docs/rules.md, "Five-card draw against the dealer"): the
+house banks the game, with practice chips from each player's bankroll. ``play``: a table's
+change (bets, deal, draw, settlement); ``services``: the bet and the draw; ``views``: what the
+viewers see; ``bankroll``: the practice chips.
+
+The table's stakes: the minimum bet (``small_blind``) and the maximum (``big_blind``).
+"""
+
+from __future__ import annotations
+
+from ...catalogue import draw_catalogue
+from ...models import Table
+from ...tables.registry import Game
+from . import pages, views
+from .play import DrawPlay
+from .services import MESSAGES, paytable
+
+
+def check_settings(*, kind: str, blind_provider: str, small_blind: int, big_blind: int, ante: int) -> None:
+    if kind == Table.Kind.TOURNAMENT or blind_provider:
+        raise ValueError("draw against the dealer is played with practice chips: no tournament table")
+    if small_blind < 1 or big_blind < small_blind:
+        raise ValueError(f"bets from {small_blind} to {big_blind} make no sense")
+
+
+GAME = Game(
+    variant=Table.Variant.DEALER_DRAW,
+    play=DrawPlay,
+    new_fold=views.RoundFold,
+    public_view=views.public_view,
+    private_part=views.private_part,
+    me=views.me,
+    extras=views.extras,
+    messages=MESSAGES,
+    check_settings=check_settings,
+    replay_steps=views.draw_replay_steps,
+    page={
+        "template": "poker/draw_table.html",
+        "replay": "poker/draw_replay.html",
+        "words": draw_catalogue,
+        "context": lambda table: {"paytable": paytable(table.decks)},
+        "list_context": pages.list_context,
+        "urls": pages.urls,
+    },
+    counts_presence=False,
+)

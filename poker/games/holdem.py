@@ -1,0 +1,143 @@
+"""No-limit Texas Hold'em at a table (docs/rules.md, "Texas Hold'em, no limit"): the
+championship's game. What it adds to the betting games: the button and blinds moved by the
+dead-button rule (``poker.engine.button``), the bet presets, and the all-in run-out shown one
+street at a time with each hand's equity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..catalogue import table_catalogue
+from ..engine import Action, NoLimitHoldem, equity
+from ..engine.button import Positions, engine_positions, first_positions, next_positions
+from ..engine.holdem import HoldemHand
+from ..models import Table
+from ..tables.errors import ms
+from ..tables.registry import Game
+from .betting import bots, rules, views
+from .betting import play as betting
+from .betting.services import MESSAGES, practice_table_open
+
+PRACTICE_STAKES = {"small_blind": 10, "big_blind": 20, "ante": 0}
+
+
+class HoldemPlay(betting.BettingPlay):
+    @staticmethod
+    def load_engine(state: dict[str, Any]) -> HoldemHand:
+        return HoldemHand.from_dict(state)
+
+    def deal(
+        self,
+        active: Sequence[int],
+        stacks: dict[int, int],
+        previous: Positions | None,
+        blinds: tuple[int, int, int],
+    ) -> betting.Deal:
+        if previous is None:
+            positions = first_positions(active, betting.first_button(list(active)))
+        else:
+            positions = next_positions(active, previous)
+        button, sb_player, bb_player = engine_positions(active, positions)
+        engine = NoLimitHoldem(*blinds).start_hand(
+            [stacks[n] for n in active],
+            button,
+            betting.new_deck(button),
+            blind_players=(sb_player, bb_player),
+        )
+        return betting.Deal(engine, list(active), positions)
+
+    def legal_view(self) -> dict[str, Any]:
+        """With the bet presets: minimum, half pot, pot, all-in."""
+        engine = self.engine
+        view = rules.legal_view(engine)
+        legal = engine.legal_actions()
+        if legal.min_raise_to is None:
+            return view
+        i = engine.actor
+        to_call = engine.level - engine.bets[i]
+        pot = sum(engine.committed) + sum(engine.bets) + to_call
+        low, high = legal.min_raise_to, legal.max_raise_to
+        for name, amount in (
+            ("min", low),
+            ("half_pot", engine.level + pot // 2),
+            ("pot", engine.level + pot),
+            ("all_in", high),
+        ):
+            amount = min(max(amount, low), high)
+            if name in ("min", "all_in") or low < amount < high:
+                view["presets"].append({"name": name, "amount": amount})
+        return view
+
+    def bot_action(self) -> Action:
+        return bots.holdem(self.engine)
+
+    def record(self, events: list[dict[str, Any]]) -> None:
+        """In an all-in run-out, the equities go after the hands turned up and after each street,
+        and viewers see one street at a time (deadline "reveal"): the engine deals the whole board
+        in one call."""
+        types = [e["type"] for e in events]
+        runout = "show" in types and "board" in types[types.index("show") :]
+        dealt_now = sum(len(e["cards"]) for e in events if e["type"] == "board")
+        board = [str(c) for c in self.engine.board][: len(self.engine.board) - dealt_now]
+        first_stage = None
+        for k, event in enumerate(events):
+            self.store(event)
+            if not runout:
+                continue
+            if event["type"] == "board":
+                board = list(event["board"])
+                if len(board) < 5:
+                    self.store(self._equity(board))
+            elif event["type"] == "show" and (k + 1 == len(events) or events[k + 1]["type"] != "show"):
+                first_stage = self.store(self._equity(board)).seq
+        if first_stage is not None:
+            self.table.visible_seq = first_stage
+            self.set_deadline(Table.DeadlineKind.REVEAL, ms("POKER_REVEAL_MS", 1000))
+        elif not self.revealing:
+            self.table.visible_seq = self.table.seq
+
+    def _equity(self, board: list[str]) -> dict[str, Any]:
+        """Each hand's share of the pot over the boards to come. Only public cards count (the hands
+        turned up and the board): the figures are the ones every viewer could work out himself."""
+        engine = self.engine
+        players = [i for i in range(engine.player_count) if not engine.folded[i]]
+        results = equity([[str(c) for c in engine.hole_cards[i]] for i in players], list(board))
+        shares: list[float | None] = [None] * engine.player_count
+        for i, result in zip(players, results):
+            shares[i] = round(result.equity, 4)
+        street = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}[len(board)]
+        return {"type": "equity", "street": street, "board": list(board), "equity": shares}
+
+
+class HoldemFold(views.HandFold):
+    game = Table.Variant.HOLDEM
+
+
+def check_settings(*, kind: str, blind_provider: str, small_blind: int, big_blind: int, ante: int) -> None:
+    if not blind_provider:
+        NoLimitHoldem(small_blind, big_blind, ante)  # ValueError on blinds that make no sense
+
+
+def practice(*, user, bots: int = 4, name: str = "") -> Table:
+    return practice_table_open(
+        variant=Table.Variant.HOLDEM, stakes=PRACTICE_STAKES, user=user, bots=bots, name=name
+    )
+
+
+GAME = Game(
+    variant=Table.Variant.HOLDEM,
+    play=HoldemPlay,
+    new_fold=HoldemFold,
+    public_view=views.table_view,
+    private_part=views.private_part,
+    me=views.me,
+    messages=MESSAGES,
+    check_settings=check_settings,
+    replay_steps=lambda hand, events, user_id, max_seats: views.replay_steps(
+        hand, events, user_id, max_seats, HoldemFold(hand)
+    ),
+    page={"template": "poker/table.html", "replay": "poker/hand_replay.html", "words": table_catalogue},
+    practice=practice,
+)

@@ -1,0 +1,124 @@
+"""Razz at a table (docs/rules.md, "Razz"): seven-card stud for the lowest hand, fixed limit. What
+it adds to the betting games: no blinds (the deal goes round, the bring-in is posted by the lowest
+card showing), the cards dealt face up, and the completion of the bring-in on 3rd street.
+
+The table's stakes: the ante, the bring-in (``small_blind``) and the small bet (``big_blind``,
+twice the bring-in); the big bet is twice the small bet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..catalogue import table_catalogue
+from ..engine import Action, Razz
+from ..engine.button import Positions
+from ..engine.razz import RazzHand
+from ..models import Table
+from ..tables.registry import Game
+from ..tables.views import StoredEvent
+from .betting import bots, rules, views
+from .betting import play as betting
+from .betting.services import MESSAGES, practice_table_open
+
+PRACTICE_STAKES = {"small_blind": 10, "big_blind": 20, "ante": 5}
+
+
+class RazzPlay(betting.BettingPlay):
+    @staticmethod
+    def load_engine(state: dict[str, Any]) -> RazzHand:
+        return RazzHand.from_dict(state)
+
+    def deal(
+        self,
+        active: Sequence[int],
+        stacks: dict[int, int],
+        previous: Positions | None,
+        blinds: tuple[int, int, int],
+    ) -> betting.Deal:
+        """The deal goes round, player 0 being the first seat left of the dealer (whose deck
+        starts with player 0's cards)."""
+        bring_in, small_bet, ante = blinds
+        if previous is None:
+            dealer = betting.first_button(list(active))
+        else:
+            dealer = next((n for n in active if n > previous.button), active[0])
+        start = next((k for k, n in enumerate(active) if n > dealer), 0)
+        seats = list(active[start:]) + list(active[:start])
+        engine = Razz(ante=ante, bring_in=bring_in, small_bet=small_bet).start_hand(
+            [stacks[n] for n in seats], betting.new_deck(0)
+        )
+        return betting.Deal(engine, seats, Positions(dealer, None, None))
+
+    def legal_view(self) -> dict[str, Any]:
+        """3rd street: the first raise completes the bring-in to the small bet."""
+        engine = self.engine
+        view = rules.legal_view(engine)
+        view["complete"] = engine.street == 0 and engine.level < engine.small_bet
+        return view
+
+    def bot_action(self) -> Action:
+        return bots.razz(self.engine)
+
+
+class RazzFold(views.HandFold):
+    """A Razz hand's public state: the betting games' fold, with the cards dealt face up."""
+
+    first_street = "third"
+    game = Table.Variant.RAZZ
+
+    def __init__(self, hand) -> None:
+        super().__init__(hand)
+        self.up: list[list[str]] = [[] for _ in hand.seats]
+
+    def apply_own(self, event: StoredEvent) -> None:
+        e = event.payload
+        if e["type"] == "up_cards":
+            self.up[e["player"]] = self.up[e["player"]] + list(e["cards"])
+            self.street = e["street"]
+        elif e["type"] == "burn":
+            self.street = e["street"]
+
+    def shown_cards(self, player: int, cards: list[str]) -> list[str]:
+        # Razz shows all seven cards: the down cards are the ones not already face up.
+        return [c for c in cards if c not in self.up[player]]
+
+    def down_count(self, player: int) -> int:
+        """How many cards ``player`` holds face down (two from 3rd street, a third on 7th unless
+        the 7th-street card is the community card)."""
+        if not self.up[player]:
+            return 0
+        return 2 + (1 if self.street == "seventh" and not self.board else 0)
+
+    def seat_extra(self, player: int) -> dict[str, Any]:
+        return {"up": list(self.up[player]), "down": self.down_count(player)}
+
+
+def check_settings(*, kind: str, blind_provider: str, small_blind: int, big_blind: int, ante: int) -> None:
+    if blind_provider:
+        raise ValueError("only Hold'em tables follow a tournament clock")
+    Razz(ante=ante, bring_in=small_blind, small_bet=big_blind)  # ValueError on stakes that make no sense
+
+
+def practice(*, user, bots: int = 4, name: str = "") -> Table:
+    return practice_table_open(
+        variant=Table.Variant.RAZZ, stakes=PRACTICE_STAKES, user=user, bots=bots, name=name
+    )
+
+
+GAME = Game(
+    variant=Table.Variant.RAZZ,
+    play=RazzPlay,
+    new_fold=RazzFold,
+    public_view=views.table_view,
+    private_part=views.private_part,
+    me=views.me,
+    messages=MESSAGES,
+    check_settings=check_settings,
+    replay_steps=lambda hand, events, user_id, max_seats: views.replay_steps(
+        hand, events, user_id, max_seats, RazzFold(hand)
+    ),
+    page={"template": "poker/table.html", "replay": "poker/hand_replay.html", "words": table_catalogue},
+    practice=practice,
+)

@@ -1,0 +1,79 @@
+"""The games a table can play: each game's plug-in (``poker.games``) registers here what the core
+asks of it, and the core finds a table's game by its ``variant``. The core never imports a game:
+``poker.apps`` loads the plug-ins when Django starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from ..models import Hand, Table
+    from .events import StoredEvent
+    from .play import Play
+
+
+class Fold(Protocol):
+    """A hand's events folded into what its views are drawn from (one viewer's, or the public)."""
+
+    def apply(self, event: StoredEvent) -> None: ...
+
+
+# A websocket message of the game: the consumer (``poker.tables.consumer``) and the message.
+Handler = Callable[[Any, dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Game:
+    """What one game gives the table core.
+
+    ``play``: the class of its changes (a ``Play``: how a hand is dealt, advanced and finished).
+    ``new_fold(hand)``: the empty fold of a hand's public events. ``public_view(table, seats,
+    names, hand, fold, now)``: the view every viewer gets. ``private_part(seat, hand, own_events,
+    user_id, extra)``: what only that player sees, laid over the public view by ``compose`` with
+    ``me(view, seat_entry, private, user_id)``; ``extras(user_ids)``: what his part needs from
+    other rows (the dealer game's bankroll), read once for all. ``messages``: the websocket
+    messages the game adds to the core's. ``check_settings``: ValueError when a table's settings
+    make no sense for the game. ``replay_steps``: a finished hand step by step. ``page``: the
+    templates and words of its pages (``template``, ``replay``, ``words``; ``context(table)``: what
+    else its table page shows; ``list_context(user)``: what the table list shows of it; ``urls``:
+    its other pages)."""
+
+    variant: str
+    play: type[Play]
+    new_fold: Callable[[Hand], Fold]
+    public_view: Callable[..., dict[str, Any]]
+    private_part: Callable[..., dict[str, Any]]
+    me: Callable[[dict[str, Any], dict[str, Any] | None, dict[str, Any], int], dict[str, Any]]
+    messages: Mapping[str, Handler]
+    check_settings: Callable[..., None]
+    replay_steps: Callable[..., list[dict[str, Any]]]
+    page: Mapping[str, Any] = field(default_factory=dict)
+    extras: Callable[[set[int]], dict[int, dict[str, Any]]] = lambda user_ids: {}
+    # Whether a player is counted present at his seat while his page is open (the get-ready wait).
+    counts_presence: bool = True
+    # A practice table of the game for ``user`` (``practice(user=, bots=, name=)``), if it has bots.
+    practice: Callable[..., Table] | None = None
+
+
+_games: dict[str, Game] = {}
+
+
+def register(game: Game) -> None:
+    _games[game.variant] = game
+
+
+def game_of(variant: str) -> Game:
+    """The game of a table's ``variant`` (KeyError for a game no plug-in registered)."""
+    return _games[variant]
+
+
+def game_of_table(table: Table) -> Game:
+    return _games[table.variant]
+
+
+def games() -> list[Game]:
+    """Every game, in the order the plug-ins registered."""
+    return list(_games.values())
