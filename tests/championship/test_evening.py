@@ -101,7 +101,7 @@ def test_a_player_moved_to_a_running_table_is_not_marked_away_before_the_countdo
     assert not seat.sitting_out
     # After the countdown, today's rule: a missed decision marks him away.
     PokerSeat.objects.filter(pk=seat.pk).update(grace_until=timezone.now() - timedelta(seconds=1))
-    from poker import cache
+    from poker.tables import cache
 
     cache.forget_all()
     _play_until_turn_of(table, moved, present)
