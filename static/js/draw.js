@@ -1,55 +1,59 @@
-/* The table of five-card draw against the dealer (and the replay of a round): draws the views the
- * server sends (poker/draw_snapshots.py), sends the player's bets and draws. Every text goes through
- * textContent, never innerHTML.
+/* The table of five-card draw against the dealer, live (and the replay of a round): draws the views
+ * the server sends (poker/draw_snapshots.py), sends the player's bets and draws. Every text goes
+ * through textContent, never innerHTML. What every table page shares (words, cards, the replay's
+ * stepper, the socket and the view stream) is static/js/table_common.js.
  *
- * Protocol (poker/consumers.py, poker/draw_consumer.py): "snapshot" and "update" carry a whole view
- * and its seq ("update" also names the seq it follows, "prev": a gap asks for a snapshot), "chat",
- * "error". To the server: {"type": "bet", "amount"}, {"type": "draw", "cards", "hand", "seq"},
- * "sit", "leave", "sit_out", "sit_in", "chat", "snapshot".
+ * To the server (poker/draw_consumer.py): {"type": "bet", "amount"}, {"type": "draw", "cards",
+ * "hand", "seq"}, "sit", "leave", "sit_out", "sit_in", "chat", "snapshot".
  */
 (function () {
   "use strict";
-  var cfg = JSON.parse(document.getElementById("table-config").textContent);
-  var TEXT = cfg.text;
-  var SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
-  var lang = (cfg.lang || "fr").slice(0, 2);
-  var numberFormat = new Intl.NumberFormat(lang);
+  var A = window.ArfTable;
 
-  function $(id) { return document.getElementById(id); }
-  function fmt(n) { return numberFormat.format(n); }
-  function t(key, params) {
-    var text = TEXT[key] || key;
-    return text.replace(/%\((\w+)\)s/g, function (_, name) {
-      var value = params && params[name];
-      return typeof value === "number" ? fmt(value) : (value === undefined ? "" : String(value));
-    });
-  }
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = text;
-    return node;
-  }
-  function cardFace(node, card) {
-    if (!card) {
-      node.classList.add("back");
-      node.setAttribute("aria-label", "?");
-      return node;
-    }
-    node.dataset.card = card;
-    node.classList.add("suit-" + card[1]);
-    node.setAttribute("aria-label", (card[0] === "T" ? "10" : card[0]) + SUITS[card[1]]);
-    node.appendChild(el("span", "rank", card[0] === "T" ? "10" : card[0]));
-    node.appendChild(el("span", "suit", SUITS[card[1]]));
-    return node;
-  }
-  function cardNode(card, big) { return cardFace(el("span", "playing-card" + (big ? " big" : "")), card); }
-  function cardsText(cards) {
-    return (cards || []).map(function (c) { return (c[0] === "T" ? "10" : c[0]) + SUITS[c[1]]; }).join(" ");
-  }
-  // A hand's name on its own (a seat's result), or in a sentence ("montre ... : une paire de dix").
-  function handName(hand) { return hand ? (hand[lang] || hand.en) : ""; }
-  function handPhrase(hand) { return hand ? ((hand.phrase && hand.phrase[lang]) || handName(hand)) : ""; }
+  // ---- his view: the rules the view stream asks (ArfTable.compose). Today the server sends each
+  // viewer his whole view (poker/broadcast.py): his "me" (what he may do, his bankroll) is in it,
+  // and a view without one is the public view (a spectator's, or his once he has left his seat: the
+  // page then asks for his own). Once the server sends the public view and each player's own part
+  // ("private": hand_id, cards, bankroll, can_refill, turn_seq, max_draw), "me" is built here out of
+  // the public view and that part, as poker.draw_snapshots.with_me builds it (but for its "stack"
+  // and "bet", which this page does not read: his seat in the view has them).
+  var BET_PRESETS = [["min", 1], ["x2", 2], ["x5", 5]]; // poker.draw_snapshots.BET_PRESETS
+  var rules = {
+    handId: function (view) { return view.round ? view.round.id : null; },
+    inHand: function (seat) { return !!seat.in_round; },
+    // A seat he sits in has his seat's flags; the round's players who have left only their round.
+    seated: function (seat) { return !seat.empty && seat.sitting_out !== undefined; },
+    part: function () { return {}; }, // beside his cards, nothing yet: his "me" is in his views
+    me: function (view, seat, mine, userId) {
+      if (view.me || mine.bankroll === undefined) return view.me || null;
+      var me = { user_id: userId, seat: null, bankroll: mine.bankroll, can_refill: mine.can_refill };
+      if (!seat) return me;
+      var low = view.table.min_bet, high = Math.min(view.table.max_bet, seat.stack);
+      var betting = view.phase === "betting" || view.phase === "waiting";
+      var canBet = betting && !seat.leaving && !seat.bet && seat.stack >= low;
+      var toDraw = view.phase === "draw" && view.actor === seat.number;
+      var presets = !canBet ? [] : BET_PRESETS.map(function (preset) {
+        return { name: preset[0], amount: low * preset[1] };
+      }).concat([{ name: "max", amount: high }]).filter(function (preset) { return preset.amount <= high; });
+      me.seat = seat.number;
+      me.sitting_out = seat.sitting_out;
+      me.leaving = seat.leaving;
+      me.can_bet = canBet;
+      me.min_bet = low;
+      me.max_bet = high;
+      me.presets = presets;
+      me.to_draw = toDraw;
+      me.max_draw = toDraw ? mine.max_draw : 0;
+      me.hand_id = view.round ? view.round.id : null;
+      me.turn_seq = mine.turn_seq;
+      return me;
+    },
+  };
+  var cfg = A.page(["dealer_draw"], rules);
+  if (!cfg) return; // the rules alone (tests/poker/test_compose_fixtures.py), no page to draw
+  var words = A.words(cfg), t = words.t, fmt = words.fmt, handName = words.handName, handPhrase = words.handPhrase;
+  var $ = A.$, el = A.el, cardNode = A.cardNode, cardFace = A.cardFace, cardsText = A.cardsText;
+
   // A round's result in words: "Won 40", "Lost 20", "Push".
   function resultText(result) {
     if (!result) return "";
@@ -57,7 +61,7 @@
     return result.net > 0 ? t("won", { amount: result.net }) : t("lost", { amount: -result.net });
   }
 
-  var state = { view: null, seq: -1, deadline: null, thrown: [], drawKey: null };
+  var state = { view: null, deadline: null, thrown: [], drawKey: null };
 
   function mySeat(view) {
     var me = view.me;
@@ -277,25 +281,8 @@
     timer.classList.toggle("urgent", left < 5000);
   }
 
-  // ---- the websocket
-  // Sends to the table's socket (static/js/table_socket.js), once the live page has opened it.
+  // Sends to the table's socket (static/js/table_common.js), once the live page has opened it.
   var send = function () {};
-  function onMessage(message) {
-    if (message.type === "snapshot") {
-      state.seq = message.seq;
-      render(message.view);
-    } else if (message.type === "update") {
-      if (message.seq <= state.seq) return;
-      if (message.prev > state.seq) send({ type: "snapshot" });
-      state.seq = message.seq;
-      render(message.view);
-    } else if (message.type === "chat") {
-      ArfTableSocket.addChat(message);
-    } else if (message.type === "error") {
-      ArfTableSocket.showError(message.message);
-      if (state.view) { renderBetBar(state.view); renderDrawBar(state.view); }
-    }
-  }
 
   function bindControls() {
     $("bet-bar").addEventListener("submit", function (event) {
@@ -324,28 +311,20 @@
     });
   }
 
-  // ---- the replay of a finished round, step by step
-  function startReplay() {
-    var steps = cfg.steps, k = 0;
-    function show() {
-      render(steps[k]);
-      $("step").textContent = t("step", { k: k + 1, n: steps.length });
-      $("prev").disabled = k === 0;
-      $("next").disabled = k === steps.length - 1;
-    }
-    $("prev").addEventListener("click", function () { if (k > 0) { k -= 1; show(); } });
-    $("next").addEventListener("click", function () { if (k < steps.length - 1) { k += 1; show(); } });
-    show();
-  }
-
   if (cfg.steps) {
-    startReplay();
+    A.replay(cfg.steps, render, t);
   } else {
     cfg.live = true;
     bindControls();
-    state.seq = cfg.snapshot.seq;
-    render(cfg.snapshot);
-    send = ArfTableSocket.open(cfg.ws, onMessage, t("connection_lost"));
+    send = A.live({
+      ws: cfg.ws,
+      lostText: t("connection_lost"),
+      userId: cfg.user_id,
+      game: rules,
+      snapshot: cfg.snapshot,
+      show: render,
+      error: function () { if (state.view) { renderBetBar(state.view); renderDrawBar(state.view); } },
+    });
     setInterval(tick, 250);
   }
 })();

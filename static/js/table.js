@@ -1,64 +1,48 @@
-/* The live table (and the hand replay): draws the views the server sends, sends the player's
- * decisions. Every text from users goes through textContent, never innerHTML.
+/* The table of Hold'em and Razz, live (and the hand replay): draws the views the server sends,
+ * sends the player's decisions. Every text from users goes through textContent, never innerHTML.
  *
- * Protocol (poker/consumers.py): "snapshot" carries this player's whole view (and the patch from it to
- * the public view); "update" the public view every viewer gets, as the patch from the one at "prev"
- * (poker/delta.py) or whole, with its seq and the seq it follows ("prev"); "private" this player's own
- * part (his cards of a hand, his pre-action, his time bank), sent to him alone when it changes.
- * The page keeps his part and lays it over each public view (compose, as poker/snapshots.py does),
- * his cards only over the hand they were dealt in. A client that finds a gap (prev newer than what
- * it has), or that is dealt in a hand without having had his cards, asks for a snapshot.
+ * What every table page shares (words, cards, the replay's stepper, the socket and the view stream
+ * with its protocol) is static/js/table_common.js; here are the rules of these two games' view
+ * (whose "me" it is, what he may do) and their drawing. The server sends the public view and each
+ * player's own part (his cards of a hand, his pre-action, his time bank); the stream lays his part
+ * over each public view, his cards only over the hand they were dealt in. A client that is dealt in
+ * a hand without having had his cards asks for a snapshot.
  */
 (function () {
   "use strict";
-  var cfg = JSON.parse(document.getElementById("table-config").textContent);
-  var TEXT = cfg.text;
-  var SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
-  var lang = (cfg.lang || "fr").slice(0, 2);
-  var numberFormat = new Intl.NumberFormat(lang);
+  var A = window.ArfTable;
 
-  function $(id) { return document.getElementById(id); }
-  function fmt(n) { return numberFormat.format(n); }
-  function t(key, params) {
-    var text = TEXT[key] || key;
-    return text.replace(/%\((\w+)\)s/g, function (_, name) {
-      var value = params && params[name];
-      return typeof value === "number" ? fmt(value) : (value === undefined ? "" : String(value));
-    });
-  }
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = text;
-    return node;
-  }
-  function cardNode(card, big) {
-    var node = el("span", "playing-card" + (big ? " big" : ""));
-    if (!card) {
-      node.classList.add("back");
-      node.setAttribute("aria-label", "?");
-      return node;
-    }
-    var rank = card[0] === "T" ? "10" : card[0];
-    node.dataset.card = card;
-    node.classList.add("suit-" + card[1]);
-    node.appendChild(el("span", "rank", rank));
-    node.appendChild(el("span", "suit", SUITS[card[1]]));
-    return node;
-  }
-  function cardsText(cards) {
-    return (cards || []).map(function (c) { return (c[0] === "T" ? "10" : c[0]) + SUITS[c[1]]; }).join(" ");
-  }
-  // A hand's name on its own (a badge), or in the middle of a sentence ("avec une paire de dix");
-  // hands stored before the engine gave the phrase have only their name.
-  function handName(hand) { return hand ? (hand[lang] || hand.en) : ""; }
-  function handPhrase(hand) { return hand ? ((hand.phrase && hand.phrase[lang]) || handName(hand)) : ""; }
-  var listFormat = window.Intl && Intl.ListFormat ? new Intl.ListFormat(lang, { type: "conjunction" }) : null;
-  function listed(names) { return listFormat ? listFormat.format(names) : names.join(", "); }
+  // ---- his view (poker.snapshots.private_view / compose): the rules the view stream asks
+  var rules = {
+    handId: function (view) { return view.hand ? view.hand.id : null; },
+    inHand: function (seat) { return !!seat.in_hand; },
+    seated: function (seat) { return !!seat.seated; },
+    part: function (me) { return { pre_action: me.pre_action || "", time_bank: me.time_bank || 0 }; },
+    me: function (view, seat, mine, userId) {
+      var me = { user_id: userId, seat: null };
+      if (!seat) return me;
+      var toAct = view.actor === seat.number && !!view.legal;
+      me.seat = seat.number;
+      me.sitting_out = seat.sitting_out;
+      me.leaving = seat.leaving;
+      me.pre_action = mine.pre_action || "";
+      me.time_bank = mine.time_bank || 0;
+      me.to_act = toAct;
+      me.legal = toAct ? view.legal : null;
+      me.hand_id = view.hand ? view.hand.id : null;
+      me.turn_seq = view.turn_seq;
+      return me;
+    },
+  };
+  var cfg = A.page(["holdem", "razz"], rules);
+  if (!cfg) return; // the rules alone (tests/poker/test_compose_fixtures.py), no page to draw
+  var words = A.words(cfg), t = words.t, fmt = words.fmt, handName = words.handName, handPhrase = words.handPhrase;
+  var $ = A.$, el = A.el, cardNode = A.cardNode, cardsText = A.cardsText;
+
   // "Feno wins 865 with ...", or for equal hands "Feno and Lanto split 865 with ..."
   function potText(names, amount, hand) {
     var one = names.length === 1;
-    var params = { name: names[0], names: listed(names), amount: amount, hand: handPhrase(hand) };
+    var params = { name: names[0], names: words.listed(names), amount: amount, hand: handPhrase(hand) };
     return t(one ? (hand ? "win_with" : "wins") : (hand ? "split_with" : "split"), params);
   }
 
@@ -72,62 +56,13 @@
 
   var state = {
     view: null, // what is drawn: the public view with my part laid over it
-    base: null, // the last view received (public, or my whole view from a snapshot)
-    mine: null, // my own part: { seq, hand_id, cards, pre_action, time_bank }
-    seq: -1,
     deadline: null,
     muted: localStorage.getItem("arf-muted") === "1",
-    presence: { at: 0, offline: [] }, // the seats whose player has no page open (newest "at" wins)
+    presence: { at: 0, offline: [] }, // the seats whose player has no page open
   };
-  function takePresence(presence) {
-    if (presence && presence.at >= state.presence.at) state.presence = presence;
-  }
-
-  // ---- my own part of the view (poker.snapshots.private_view / compose)
-  function myPart(view, seq) {
-    // Out of a whole view of mine (snapshot, page load).
-    var me = view.me || {};
-    var hand = view.hand;
-    var seat = hand && me.user_id !== undefined ? view.seats.filter(function (s) {
-      return s.user_id === me.user_id && s.in_hand;
-    })[0] : null;
-    return {
-      seq: seq, hand_id: hand ? hand.id : null, cards: seat && seat.cards ? seat.cards : null,
-      pre_action: me.pre_action || "", time_bank: me.time_bank || 0,
-    };
-  }
-  function compose(base, mine) {
-    var view = Object.assign({}, base);
-    var userId = cfg.user_id;
-    if (userId === undefined || userId === null) userId = base.me ? base.me.user_id : null;
-    if (userId === undefined || userId === null) return view;
-    var handId = base.hand ? base.hand.id : null;
-    mine = mine || {};
-    var cards = handId !== null && mine.hand_id === handId ? mine.cards : null;
-    if (cards) {
-      view.seats = base.seats.map(function (s) {
-        return s.user_id === userId && s.in_hand && !s.cards ? Object.assign({}, s, { cards: cards }) : s;
-      });
-    }
-    var seat = view.seats.filter(function (s) { return s.user_id === userId && s.seated; })[0];
-    var me = { user_id: userId, seat: null };
-    if (seat) {
-      var toAct = base.actor === seat.number && !!base.legal;
-      me.seat = seat.number;
-      me.sitting_out = seat.sitting_out;
-      me.leaving = seat.leaving;
-      me.pre_action = mine.pre_action || "";
-      me.time_bank = mine.time_bank || 0;
-      me.to_act = toAct;
-      me.legal = toAct ? base.legal : null;
-      me.hand_id = handId;
-      me.turn_seq = base.turn_seq;
-    }
-    view.me = me;
-    return view;
-  }
-  function show() {
-    render(compose(state.base, state.mine));
+  function show(view, presence) {
+    state.presence = presence;
+    render(view);
     checkMyCards();
   }
   // Dealt in without my cards: my part may come just after the public view (another group); if
@@ -508,7 +443,7 @@
   }
 
   // ---- the websocket
-  // Sends to the table's socket (static/js/table_socket.js), once the live page has opened it.
+  // Sends to the table's socket (static/js/table_common.js), once the live page has opened it.
   var send = function () {};
   function act(action, amount) {
     var view = state.view;
@@ -517,50 +452,6 @@
     if (amount !== undefined) message.amount = amount;
     $("actions").hidden = true; // one click, one action: the next view brings the bar back
     send(message);
-  }
-  function onMessage(message) {
-    if (message.type === "presence") {
-      takePresence({ at: message.at, offline: message.offline });
-      if (state.base) show();
-    } else if (message.type === "snapshot") {
-      takePresence(message.presence);
-      state.seq = message.seq;
-      // The public view (what the updates patch), out of my whole view and its patch to it.
-      state.base = message.public ? ArfTableSocket.applyDelta(message.view, message.public) : message.view;
-      state.exact = !!message.public;
-      state.asked = false;
-      if (!state.mine || state.mine.seq <= message.seq) state.mine = myPart(message.view, message.seq);
-      show();
-    } else if (message.type === "update") {
-      if (message.seq <= state.seq) return;
-      if (message.delta) {
-        // A patch applies only to the public view it was made from: else ask for the whole picture
-        // (once: until it comes, the next patches do not apply either).
-        if (message.prev !== state.seq || !state.exact) {
-          if (!state.asked) send({ type: "snapshot" });
-          state.asked = true;
-          return;
-        }
-        state.base = ArfTableSocket.applyDelta(state.base, message.delta);
-      } else {
-        if (message.prev > state.seq) {
-          send({ type: "snapshot" }); // a gap: updates were missed, ask for the whole picture
-        }
-        state.base = message.view;
-        state.exact = true;
-      }
-      state.seq = message.seq;
-      show();
-    } else if (message.type === "private") {
-      if (state.mine && message.seq < state.mine.seq) return;
-      state.mine = Object.assign({ seq: message.seq }, message.private);
-      if (state.base) show();
-    } else if (message.type === "chat") {
-      ArfTableSocket.addChat(message);
-    } else if (message.type === "error") {
-      ArfTableSocket.showError(message.message);
-      if (state.view) renderActions(state.view);
-    }
   }
 
   // ---- the keyboard of a laptop: F folds, C checks or calls (or brings in), R bets or raises the
@@ -626,71 +517,29 @@
     renderMute();
   }
 
-  // ---- the replay of a finished hand: the same drawing, step by step
-  // Buttons jump to the first step of each street (and to the result); "Play" steps by itself.
-  function startReplay() {
-    var steps = cfg.steps, k = 0, timer = null;
-    var starts = []; // [label, step index]
-    steps.forEach(function (step, index) {
-      var street = step.hand && step.hand.street;
-      var label = step.hand && step.hand.results.length ? t("street_result") : t("street_" + street);
-      if (!starts.length || starts[starts.length - 1][0] !== label) starts.push([label, index]);
-    });
-    var streets = $("streets");
-    starts.forEach(function (start) {
-      var button = el("button", "button small", start[0]);
-      button.type = "button";
-      button.addEventListener("click", function () { stop(); k = start[1]; show(); });
-      streets.appendChild(button);
-    });
-    function show() {
-      render(steps[k]);
-      $("step").textContent = t("step", { k: k + 1, n: steps.length });
-      $("prev").disabled = k === 0;
-      $("next").disabled = k === steps.length - 1;
-      streets.querySelectorAll("button").forEach(function (button, i) {
-        var current = k >= starts[i][1] && (i + 1 === starts.length || k < starts[i + 1][1]);
-        button.setAttribute("aria-current", current ? "step" : "false");
-        button.classList.toggle("primary", current);
-      });
-    }
-    function stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      $("play").textContent = t("play");
-      $("play").setAttribute("aria-pressed", "false");
-    }
-    $("play").addEventListener("click", function () {
-      if (timer) { stop(); return; }
-      if (k === steps.length - 1) k = 0;
-      show();
-      $("play").textContent = t("pause");
-      $("play").setAttribute("aria-pressed", "true");
-      timer = setInterval(function () {
-        if (k >= steps.length - 1) { stop(); return; }
-        k += 1;
-        show();
-      }, 1200);
-    });
-    $("prev").addEventListener("click", function () { stop(); if (k > 0) { k -= 1; show(); } });
-    $("next").addEventListener("click", function () { stop(); if (k < steps.length - 1) { k += 1; show(); } });
-    stop();
-    show();
+  // ---- the replay of a finished hand: the same drawing, step by step, a button per street
+  function streetOf(step) {
+    var hand = step.hand;
+    return hand && hand.results.length ? t("street_result") : t("street_" + (hand && hand.street));
   }
 
   if (cfg.steps) {
-    startReplay();
+    A.replay(cfg.steps, render, t, streetOf);
   } else {
     cfg.live = true;
     bindControls();
     bindKeys();
     bindNotify();
-    takePresence(cfg.presence);
-    state.seq = cfg.snapshot.seq;
-    state.base = cfg.snapshot;
-    state.mine = myPart(cfg.snapshot, cfg.snapshot.seq);
-    show();
-    send = ArfTableSocket.open(cfg.ws, onMessage, t("connection_lost"));
+    send = A.live({
+      ws: cfg.ws,
+      lostText: t("connection_lost"),
+      userId: cfg.user_id,
+      game: rules,
+      snapshot: cfg.snapshot,
+      presence: cfg.presence,
+      show: show,
+      error: function () { if (state.view) renderActions(state.view); },
+    });
     setInterval(tick, 250);
   }
 })();

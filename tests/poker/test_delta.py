@@ -21,7 +21,7 @@ from .wsclient import own_part
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SOCKET_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "table_socket.js"
+COMMON_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "table_common.js"
 TIMED = ("deadline_ms", "get_ready")  # counted from the moment of sending: not compared
 
 
@@ -154,10 +154,10 @@ def test_the_page_applies_a_patch_exactly_as_the_python(players, monkeypatch, tm
     fixture.write_text(json.dumps(cases))
     script = (
         "const fs = require('fs'); globalThis.window = {};"
-        f"eval(fs.readFileSync({json.dumps(str(SOCKET_JS))}, 'utf8'));"
+        f"eval(fs.readFileSync({json.dumps(str(COMMON_JS))}, 'utf8'));"
         f"const cases = JSON.parse(fs.readFileSync({json.dumps(str(fixture))}, 'utf8'));"
         "const out = cases.map(c => { const before = JSON.stringify(c.view);"
-        " const after = window.ArfTableSocket.applyDelta(c.view, c.patch);"
+        " const after = window.ArfTable.applyDelta(c.view, c.patch);"
         " if (JSON.stringify(c.view) !== before) throw new Error('the view was changed in place');"
         " return after; });"
         "process.stdout.write(JSON.stringify(out));"

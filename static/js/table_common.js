@@ -1,0 +1,351 @@
+/* What every table page shares (static/js/table.js: Hold'em and Razz; static/js/draw.js: draw
+ * against the dealer; live tables and replays): the page's words and numbers, the cards, the
+ * replay's stepper, and at a live table the socket and the view stream that turns its messages into
+ * the view to draw. Every text goes through textContent, never innerHTML.
+ *
+ * A page script plugs its game in with ``ArfTable.page(names, game)``: ``game`` holds the few
+ * rules the view stream needs (below, ``compose``), kept in ``ArfTable.games`` by game name so that
+ * they can be run without a page (tests/poker/test_compose_fixtures.py runs them under node beside
+ * poker.snapshots.compose); it returns the page's configuration, from which the script draws.
+ *
+ * The live protocol (poker/consumers.py, poker/broadcast.py): "snapshot" carries the viewer's whole
+ * view and its seq, and at the tables that broadcast a public view also "public", the patch from
+ * his view to the public one (poker/delta.py), and "presence"; "update" the public view every
+ * viewer gets (or, at a table that sends whole views per viewer, his whole view), as the patch from
+ * the one at "prev" or whole, with its seq and the seq it follows ("prev"); "private" the player's
+ * own part (his cards of a hand, ...), sent to him alone when it changes; "presence" the seats whose
+ * player has no page open; "chat"; "error".
+ */
+window.ArfTable = (function () {
+  "use strict";
+  var SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
+  var games = {};
+
+  function $(id) { return document.getElementById(id); }
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = text;
+    return node;
+  }
+  function some(list) { return !!(list && list.length); }
+
+  // ``game``'s rules kept under each of its ``names``; returns the page's configuration
+  // (#table-config, rendered by poker/views.py), null where there is no page to draw.
+  function page(names, game) {
+    names.forEach(function (name) { games[name] = game; });
+    var config = $("table-config");
+    return config ? JSON.parse(config.textContent) : null;
+  }
+
+  // ---- words and numbers, in the page's language (cfg.lang) out of its catalogue (cfg.text,
+  // poker/catalogue.py): "%(name)s" filled in, numbers written as the reader writes them.
+  function words(cfg) {
+    var lang = (cfg.lang || "fr").slice(0, 2);
+    var numberFormat = new Intl.NumberFormat(lang);
+    var listFormat = window.Intl && Intl.ListFormat ? new Intl.ListFormat(lang, { type: "conjunction" }) : null;
+    function fmt(n) { return numberFormat.format(n); }
+    function t(key, params) {
+      var text = cfg.text[key] || key;
+      return text.replace(/%\((\w+)\)s/g, function (_, name) {
+        var value = params && params[name];
+        return typeof value === "number" ? fmt(value) : (value === undefined ? "" : String(value));
+      });
+    }
+    // A hand's name on its own (a badge), or in the middle of a sentence ("avec une paire de dix");
+    // hands stored before the engine gave the phrase have only their name.
+    function handName(hand) { return hand ? (hand[lang] || hand.en) : ""; }
+    function handPhrase(hand) { return hand ? ((hand.phrase && hand.phrase[lang]) || handName(hand)) : ""; }
+    // "Feno, Lanto et Hery".
+    function listed(names) { return listFormat ? listFormat.format(names) : names.join(", "); }
+    return { lang: lang, fmt: fmt, t: t, handName: handName, handPhrase: handPhrase, listed: listed };
+  }
+
+  // ---- cards: "Td" is the ten of diamonds; null is a card face down
+  function cardText(card) { return (card[0] === "T" ? "10" : card[0]) + SUITS[card[1]]; }
+  function cardsText(cards) { return (cards || []).map(cardText).join(" "); }
+  // ``node`` made the face (or the back) of ``card``: a span, or a button to tap.
+  function cardFace(node, card) {
+    if (!card) {
+      node.classList.add("back");
+      node.setAttribute("aria-label", "?");
+      return node;
+    }
+    node.dataset.card = card;
+    node.classList.add("suit-" + card[1]);
+    node.setAttribute("aria-label", cardText(card));
+    node.appendChild(el("span", "rank", card[0] === "T" ? "10" : card[0]));
+    node.appendChild(el("span", "suit", SUITS[card[1]]));
+    return node;
+  }
+  function cardNode(card, big) { return cardFace(el("span", "playing-card" + (big ? " big" : "")), card); }
+
+  // ---- the replay of a finished hand: the page's drawing, step by step (cfg.steps, with the
+  // replay's words of poker/catalogue.py). "Previous" and "Next" always; where the page has them,
+  // a "Play" button that steps by itself and, given ``label`` (a step's street), one button per
+  // street that jumps to its first step.
+  function replay(steps, render, t, label) {
+    var k = 0, timer = null;
+    var play = $("play"), streets = $("streets");
+    var starts = []; // [label, index of its first step]
+    if (streets && label) {
+      steps.forEach(function (step, index) {
+        var name = label(step);
+        if (!starts.length || starts[starts.length - 1][0] !== name) starts.push([name, index]);
+      });
+      starts.forEach(function (start) {
+        var button = el("button", "button small", start[0]);
+        button.type = "button";
+        button.addEventListener("click", function () { stop(); k = start[1]; show(); });
+        streets.appendChild(button);
+      });
+    }
+    function show() {
+      render(steps[k]);
+      $("step").textContent = t("step", { k: k + 1, n: steps.length });
+      $("prev").disabled = k === 0;
+      $("next").disabled = k === steps.length - 1;
+      starts.forEach(function (start, i) {
+        var button = streets.children[i];
+        var current = k >= start[1] && (i + 1 === starts.length || k < starts[i + 1][1]);
+        button.setAttribute("aria-current", current ? "step" : "false");
+        button.classList.toggle("primary", current);
+      });
+    }
+    function stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      if (!play) return;
+      play.textContent = t("play");
+      play.setAttribute("aria-pressed", "false");
+    }
+    if (play) {
+      play.addEventListener("click", function () {
+        if (timer) { stop(); return; }
+        if (k === steps.length - 1) k = 0;
+        show();
+        play.textContent = t("pause");
+        play.setAttribute("aria-pressed", "true");
+        timer = setInterval(function () {
+          if (k >= steps.length - 1) { stop(); return; }
+          k += 1;
+          show();
+        }, 1200);
+      });
+    }
+    $("prev").addEventListener("click", function () { stop(); if (k > 0) { k -= 1; show(); } });
+    $("next").addEventListener("click", function () { stop(); if (k < steps.length - 1) { k += 1; show(); } });
+    stop();
+    show();
+  }
+
+  // ---- the table's websocket, with sends queued while it (re)connects and reconnection with a
+  // back-off behind the "connection lost" banner.
+  // Open the socket at ``path``; ``onMessage`` gets each message parsed. Returns ``send``.
+  function open(path, onMessage, lostText) {
+    var socket = null, retry = 0, outbox = [];
+    function send(message) {
+      // A click while the socket is (re)connecting is sent once it is open, not lost.
+      if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+      else outbox.push(message);
+    }
+    function connect() {
+      var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+      socket = new WebSocket(scheme + location.host + path);
+      socket.addEventListener("open", function () {
+        retry = 0;
+        $("connection").hidden = true;
+        while (outbox.length) socket.send(JSON.stringify(outbox.shift()));
+      });
+      socket.addEventListener("message", function (event) { onMessage(JSON.parse(event.data)); });
+      socket.addEventListener("close", function () {
+        $("connection").textContent = lostText;
+        $("connection").hidden = false;
+        retry = Math.min(retry + 1, 6);
+        setTimeout(connect, 300 * retry);
+      });
+    }
+    connect();
+    return send;
+  }
+
+  // An error in the status line, for three seconds.
+  function showError(text) {
+    var status = $("status");
+    status.textContent = text;
+    status.classList.add("error");
+    setTimeout(function () { status.classList.remove("error"); }, 3000);
+  }
+
+  function addChat(message) {
+    var lines = $("chat-lines");
+    var line = document.createElement("li");
+    var name = document.createElement("strong");
+    name.textContent = message.name;
+    line.appendChild(name);
+    line.appendChild(document.createTextNode(" " + message.text));
+    lines.appendChild(line);
+    while (lines.children.length > 50) lines.removeChild(lines.firstChild);
+    lines.scrollTop = lines.scrollHeight;
+  }
+
+  // ``view`` with ``patch`` applied, as a new value (``view`` is left as it was): exactly what
+  // poker/delta.py ``apply`` does, the format is described there (tests/poker/test_delta.py runs
+  // both on the same fixtures).
+  function applyDelta(view, patch) {
+    var key;
+    if (Array.isArray(view)) {
+      var items = view.slice(patch.drop || 0);
+      for (key in patch.edit || {}) items[+key] = applyDelta(items[+key], patch.edit[key]);
+      return items.concat(patch.add || []);
+    }
+    var result = Object.assign({}, view, patch.set || {});
+    (patch.unset || []).forEach(function (name) { delete result[name]; });
+    for (key in patch.edit || {}) result[key] = applyDelta(result[key], patch.edit[key]);
+    return result;
+  }
+
+  // ---- one player's view: the public view with his own part laid over it, by one rule for every
+  // game (poker.snapshots.compose does the same on the server; tests/poker/test_compose_fixtures.py
+  // holds them to the same fixtures). His cards (mine.cards) are laid on his seat of the hand only
+  // when they were dealt in the view's hand (mine.hand_id) and the seat shows none; then the game's
+  // ``me`` builds what he may do. ``game``: handId(view), the id of the view's hand (null: none);
+  // inHand(seat), a seat dealt in that hand; seated(seat), a seat whose player still sits in it;
+  // part(me), his own part out of the ``me`` of a whole view of his; me(view, seat, mine, userId),
+  // ``view.me`` (``seat``: his seat, or null).
+  function compose(base, mine, userId, game) {
+    var view = Object.assign({}, base);
+    if (userId === undefined || userId === null) return view;
+    mine = mine || {};
+    var handId = game.handId(base);
+    var cards = handId !== null && mine.hand_id === handId ? mine.cards : null;
+    var seats = base.seats;
+    if (some(cards)) {
+      var index = seats.findIndex(function (s) { return s.user_id === userId && game.inHand(s); });
+      if (index >= 0 && !some(seats[index].cards)) {
+        seats = seats.slice();
+        seats[index] = Object.assign({}, seats[index], { cards: cards });
+        view.seats = seats;
+      }
+    }
+    var seat = seats.filter(function (s) { return s.user_id === userId && game.seated(s); })[0] || null;
+    view.me = game.me(view, seat, mine, userId);
+    return view;
+  }
+
+  // ---- the view stream of a live page: it keeps the base view (the public one that the updates
+  // patch, or a whole view as it came) and the player's own part ("mine", with the seq it came with),
+  // and calls ``show(view, presence)`` with their composition at each change. A patch applies only
+  // to the public view it was made from (its "prev"): else the stream asks ``send`` for a snapshot
+  // (once: until it comes, the next patches do not apply either); a whole view is taken as it is,
+  // and one that follows a gap (updates missed) asks for a snapshot too.
+  function viewStream(game, userId, show, send) {
+    var state = {
+      base: null,
+      patchable: false, // the base is the public view at ``seq``, that the next patch applies to
+      asked: false, // a snapshot was asked for and has not come yet
+      mine: null,
+      seq: -1,
+      presence: { at: 0, offline: [] }, // the newest (by its "at") wins
+    };
+    function draw() { show(compose(state.base, state.mine, userId, game), state.presence); }
+    function takePresence(presence) {
+      if (presence && presence.at >= state.presence.at) state.presence = presence;
+    }
+    // His own part out of a whole view of his (a snapshot, the page's first view).
+    function ownPart(view, seq) {
+      var handId = game.handId(view);
+      var seat = handId !== null ? view.seats.filter(function (s) {
+        return s.user_id === userId && game.inHand(s);
+      })[0] : null;
+      var part = { seq: seq, hand_id: handId, cards: seat && seat.cards ? seat.cards : null };
+      return Object.assign(part, game.part(view.me || {}));
+    }
+    function takeSnapshot(view, seq, toPublic, presence) {
+      takePresence(presence);
+      state.seq = seq;
+      state.base = toPublic ? applyDelta(view, toPublic) : view;
+      state.patchable = !!toPublic;
+      state.asked = false;
+      if (!state.mine || state.mine.seq <= seq) state.mine = ownPart(view, seq);
+      draw();
+    }
+    function takeUpdate(message) {
+      if (message.seq <= state.seq) return;
+      if (message.delta) {
+        if (message.prev !== state.seq || !state.patchable) {
+          if (!state.asked) send({ type: "snapshot" });
+          state.asked = true;
+          return;
+        }
+        state.base = applyDelta(state.base, message.delta);
+      } else {
+        if (message.prev > state.seq) send({ type: "snapshot" });
+        state.base = message.view;
+        state.patchable = true;
+      }
+      state.seq = message.seq;
+      draw();
+    }
+    // The stream's messages are taken (true); the others are the page's (false).
+    function take(message) {
+      if (message.type === "snapshot") {
+        takeSnapshot(message.view, message.seq, message.public, message.presence);
+      } else if (message.type === "update") {
+        takeUpdate(message);
+      } else if (message.type === "private") {
+        if (state.mine && message.seq < state.mine.seq) return true;
+        state.mine = Object.assign({ seq: message.seq }, message.private);
+        if (state.base) draw();
+      } else if (message.type === "presence") {
+        takePresence({ at: message.at, offline: message.offline });
+        if (state.base) draw();
+      } else {
+        return false;
+      }
+      return true;
+    }
+    return {
+      // The page's first view: his whole view as the page was rendered, and who was connected.
+      start: function (view, presence) { takeSnapshot(view, view.seq, null, presence); },
+      take: take,
+    };
+  }
+
+  // A live table: its first view drawn, then the socket opened and its messages taken by the view
+  // stream; a chat line is added, an error shown (then ``options.error()``, for the page to bring
+  // back the bar a click hid). ``options``: ws, lostText, userId, game, snapshot, presence, show,
+  // error. Returns ``send``. As before the socket is open, the first view is drawn with the page's
+  // own ``send`` not yet set: what it would send then is not sent.
+  function live(options) {
+    var send = null;
+    var stream = viewStream(options.game, options.userId, options.show, function (message) { send(message); });
+    stream.start(options.snapshot, options.presence);
+    send = open(options.ws, function (message) {
+      if (stream.take(message)) return;
+      if (message.type === "chat") {
+        addChat(message);
+      } else if (message.type === "error") {
+        showError(message.message);
+        if (options.error) options.error();
+      }
+    }, options.lostText);
+    return send;
+  }
+
+  return {
+    games: games,
+    page: page,
+    $: $,
+    el: el,
+    words: words,
+    cardNode: cardNode,
+    cardFace: cardFace,
+    cardsText: cardsText,
+    replay: replay,
+    applyDelta: applyDelta,
+    compose: compose,
+    viewStream: viewStream,
+    live: live,
+  };
+})();
