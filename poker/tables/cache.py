@@ -89,9 +89,20 @@ def take_rows(table: Table) -> SavedRows | None:
     return _rows.take(table.pk, table.seq, _rows_key(table))
 
 
-def keep_rows_on_commit(table: Table, rows: SavedRows) -> None:
+class SeqNotBumped(AssertionError):
+    """A change kept its rows without bumping the table's seq: a programming error."""
+
+
+def keep_rows_on_commit(table: Table, rows: SavedRows, *, prev_seq: int) -> None:
     """Once the change commits: the rows as it saved them (``table`` as saved, now), for the
-    table's next change in this process."""
+    table's next change in this process. ``prev_seq``: the seq the change started from. A change
+    that did not bump it is refused, before it commits: the seq is all that tells kept rows apart,
+    and rows written at an unchanged seq would leave the rows kept before them looking current."""
+    if table.seq <= prev_seq:
+        raise SeqNotBumped(
+            f"table {table.pk}: a change that started at seq {prev_seq} keeps its rows at seq "
+            f"{table.seq}; every change bumps the seq (Play.bump, or an event stored)"
+        )
     table_id, seq, key = table.pk, table.seq, _rows_key(table)
     transaction.on_commit(lambda: _rows.keep(table_id, seq, key, rows))
 

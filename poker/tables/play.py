@@ -303,7 +303,9 @@ class Play:
             self.broadcast_on_commit()
         # After the broadcast has read them: the rows as saved, for this table's next change here.
         cache.keep_rows_on_commit(
-            table, cache.SavedRows(self.seats, self.hand, self.engine if self.in_hand else None)
+            table,
+            cache.SavedRows(self.seats, self.hand, self.engine if self.in_hand else None),
+            prev_seq=self.prev_seq,
         )
 
     def broadcast_on_commit(self) -> None:

@@ -21,7 +21,8 @@ The lock (``lock_table``) is the same ``SELECT ... FOR UPDATE`` of every column 
 text made once instead of compiled by the ORM at every change, and bound on the server too.
 
 Only the columns the services change are written (the table's play columns, the seats' play
-columns): the other columns (name, stakes, settings) are never changed by a change to the table.
+columns): the other columns (name, stakes, settings) are never changed by a change to the table
+(``NOT_WRITTEN_BY_A_CHANGE`` names each, with the reason).
 """
 
 from __future__ import annotations
@@ -58,6 +59,53 @@ TABLE_FIELDS = (
 SEAT_FIELDS = ("stack", "sitting_out", "leaving", "time_bank", "pre_action", "round_bet")
 EVENT_FIELDS = ("table", "hand", "seq", "type", "player", "private", "payload")
 HAND_FIELDS = ("state", "ended_at")
+
+# Every other column of these rows, and why a change never writes it (tests/poker/test_writes.py
+# holds every column to one or the other: a new column is written above or declared here).
+NOT_WRITTEN_BY_A_CHANGE = {
+    Table: {
+        "id": "the key the write finds the row by",
+        "name": "a setting, chosen when the table is opened",
+        "variant": "a setting: the game, chosen when the table is opened",
+        "kind": "a setting: cash, practice or tournament, chosen when the table is opened",
+        "max_seats": "a setting, chosen when the table is opened",
+        "small_blind": "a setting (a tournament's blinds come from its blind_provider, never stored)",
+        "big_blind": "a setting (a tournament's blinds come from its blind_provider, never stored)",
+        "ante": "a setting (a tournament's ante comes from its blind_provider, never stored)",
+        "blind_provider": "a setting, chosen when the table is opened",
+        "starting_stack": "a setting, chosen when the table is opened",
+        "decks": "a setting, chosen when the table is opened",
+        "action_seconds": "a setting, chosen when the table is opened",
+        "time_bank_seconds": "a setting, chosen when the table is opened",
+        "stop_at_players": "a setting, chosen when the table is opened",
+        "created_by": "written once, when the table is opened",
+        "created_at": "written once, when the table is opened",
+    },
+    Seat: {
+        "id": "the key the write finds the row by",
+        "table": "written once, when the player sits down",
+        "user": "written once, when the player sits down",
+        "number": "written once, when the player sits down",
+        "is_bot": "written once, when the player sits down",
+        "grace_until": "written once, when the player sits down (moved from another table)",
+        "joined_at": "written once, when the player sits down",
+        "connections": "counted by its own statement outside the table's lock (services.table_presence)",
+    },
+    Hand: {
+        "id": "the key the write finds the row by",
+        "table": "written once, when the hand is dealt",
+        "number": "written once, when the hand is dealt",
+        "started_at": "written once, when the hand is dealt",
+        "small_blind": "written once, when the hand is dealt",
+        "big_blind": "written once, when the hand is dealt",
+        "ante": "written once, when the hand is dealt",
+        "button_seat": "written once, when the hand is dealt",
+        "seats": "written once, when the hand is dealt",
+        "user_ids": "written once, when the hand is dealt",
+        "names": "written once, when the hand is dealt",
+        "starting_stacks": "written once, when the hand is dealt",
+    },
+}
 
 
 def save_change(

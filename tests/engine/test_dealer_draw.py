@@ -332,13 +332,19 @@ DEALER_TRIPS_OR_BETTER = {  # (dealer's hand, player's hand): multiple
 NUMBER = {name: k for k, name in enumerate(DEALER_BELOW_TRIPS)}
 
 
-@pytest.mark.parametrize(("player", "multiple"), DEALER_BELOW_TRIPS.items())
-@pytest.mark.parametrize("dealer", ["high_card", "pair", "two_pair"])
+@pytest.mark.parametrize(
+    ("player", "multiple", "dealer"),
+    [
+        (player, multiple, dealer)
+        for player, multiple in DEALER_BELOW_TRIPS.items()
+        for dealer in ("high_card", "pair", "two_pair")
+        if NUMBER[player] >= NUMBER[dealer]  # a winning hand: the dealer's category or better
+    ],
+)
 def test_paytable_against_a_dealer_below_three_of_a_kind_the_multiple_is_the_category_number(
     player, multiple, dealer
 ):
-    if NUMBER[player] >= NUMBER[dealer]:
-        assert payout_multiple(NUMBER[player], NUMBER[dealer]) == multiple
+    assert payout_multiple(NUMBER[player], NUMBER[dealer]) == multiple
 
 
 @pytest.mark.parametrize(("hands", "multiple"), DEALER_TRIPS_OR_BETTER.items())
