@@ -10,23 +10,14 @@
   "use strict";
   var A = window.ArfTable;
 
-  // ---- his view: the rules the view stream asks (ArfTable.compose). Today the server sends each
-  // viewer his whole view (poker/broadcast.py): his "me" (what he may do, his bankroll) is in it,
-  // and a view without one is the public view (a spectator's, or his once he has left his seat: the
-  // page then asks for his own). Once the server sends the public view and each player's own part
-  // ("private": hand_id, cards, bankroll, can_refill, turn_seq, max_draw), "me" is built here out of
-  // the public view and that part, as poker.draw_snapshots.with_me builds it (but for its "stack"
-  // and "bet", which this page does not read: his seat in the view has them).
-  var BET_PRESETS = [["min", 1], ["x2", 2], ["x5", 5]]; // poker.draw_snapshots.BET_PRESETS
+  // ---- his view: the rules the view stream asks (ArfTable.compose). The server sends the public
+  // view and each player's own part (his cards, his bankroll and whether he may refill it); "me" is
+  // built here out of them, as poker.games.dealer_draw.views.me builds it.
+  var BET_PRESETS = [["min", 1], ["x2", 2], ["x5", 5]]; // poker.games.dealer_draw.views.BET_PRESETS
   var rules = {
-    handId: function (view) { return view.round ? view.round.id : null; },
-    inHand: function (seat) { return !!seat.in_round; },
-    // A seat he sits in has his seat's flags; the round's players who have left only their round.
-    seated: function (seat) { return !seat.empty && seat.sitting_out !== undefined; },
-    part: function () { return {}; }, // beside his cards, nothing yet: his "me" is in his views
+    part: function (me) { return { bankroll: me.bankroll, can_refill: me.can_refill }; },
     me: function (view, seat, mine, userId) {
-      if (view.me || mine.bankroll === undefined) return view.me || null;
-      var me = { user_id: userId, seat: null, bankroll: mine.bankroll, can_refill: mine.can_refill };
+      var me = { user_id: userId, seat: null, bankroll: mine.bankroll, can_refill: !!mine.can_refill };
       if (!seat) return me;
       var low = view.table.min_bet, high = Math.min(view.table.max_bet, seat.stack);
       var betting = view.phase === "betting" || view.phase === "waiting";
@@ -36,16 +27,18 @@
         return { name: preset[0], amount: low * preset[1] };
       }).concat([{ name: "max", amount: high }]).filter(function (preset) { return preset.amount <= high; });
       me.seat = seat.number;
+      me.stack = seat.stack;
       me.sitting_out = seat.sitting_out;
       me.leaving = seat.leaving;
+      me.bet = seat.bet;
       me.can_bet = canBet;
       me.min_bet = low;
       me.max_bet = high;
       me.presets = presets;
       me.to_draw = toDraw;
-      me.max_draw = toDraw ? mine.max_draw : 0;
-      me.hand_id = view.round ? view.round.id : null;
-      me.turn_seq = mine.turn_seq;
+      me.max_draw = toDraw && view.legal ? (view.legal.max_draw === undefined ? 3 : view.legal.max_draw) : 0;
+      me.hand_id = view.hand_id;
+      me.turn_seq = view.turn_seq;
       return me;
     },
   };
@@ -106,7 +99,7 @@
         head.appendChild(el("span", "badge", seat.drew ? t("drew", { n: seat.drew }) : t("stood_pat")));
       }
       item.appendChild(head);
-      if (seat.in_round) {
+      if (seat.in_hand) {
         var cards = el("div", "draw-cards small");
         for (var k = 0; k < 5; k++) cards.appendChild(cardNode(seat.cards ? seat.cards[k] : null));
         item.appendChild(cards);
@@ -134,7 +127,7 @@
     var key = drawing ? me.hand_id + ":" + me.turn_seq : null;
     if (key !== state.drawKey) state.thrown = [];
     state.drawKey = key;
-    if (seat.in_round) {
+    if (seat.in_hand) {
       (seat.cards || [null, null, null, null, null]).forEach(function (card, k) {
         if (!drawing) { box.appendChild(cardNode(card, true)); return; }
         var button = cardFace(el("button", "playing-card big tappable"), card);
@@ -250,7 +243,6 @@
   }
 
   function render(view) {
-    var before = state.view;
     state.view = view;
     state.deadline = view.deadline_ms !== null && view.deadline_ms !== undefined ? performance.now() + view.deadline_ms : null;
     renderHead(view);
@@ -262,8 +254,6 @@
       renderBetBar(view);
       renderDrawBar(view);
       renderStatus(view);
-      // My seat is gone (I left): my own view (bankroll) comes with a snapshot.
-      if (!view.me && before && before.me && before.me.seat) send({ type: "snapshot" });
     }
     tick();
   }

@@ -12,11 +12,8 @@
   "use strict";
   var A = window.ArfTable;
 
-  // ---- his view (poker.snapshots.private_view / compose): the rules the view stream asks
+  // ---- his view (poker.games.betting.views.me): the rules the view stream asks
   var rules = {
-    handId: function (view) { return view.hand ? view.hand.id : null; },
-    inHand: function (seat) { return !!seat.in_hand; },
-    seated: function (seat) { return !!seat.seated; },
     part: function (me) { return { pre_action: me.pre_action || "", time_bank: me.time_bank || 0 }; },
     me: function (view, seat, mine, userId) {
       var me = { user_id: userId, seat: null };
@@ -29,7 +26,7 @@
       me.time_bank = mine.time_bank || 0;
       me.to_act = toAct;
       me.legal = toAct ? view.legal : null;
-      me.hand_id = view.hand ? view.hand.id : null;
+      me.hand_id = view.hand_id;
       me.turn_seq = view.turn_seq;
       return me;
     },

@@ -6,7 +6,7 @@
  * A page script plugs its game in with ``ArfTable.page(names, game)``: ``game`` holds the few
  * rules the view stream needs (below, ``compose``), kept in ``ArfTable.games`` by game name so that
  * they can be run without a page (tests/poker/test_compose_fixtures.py runs them under node beside
- * poker.snapshots.compose); it returns the page's configuration, from which the script draws.
+ * poker.tables.views.compose); it returns the page's configuration, from which the script draws.
  *
  * The live protocol (poker/consumers.py, poker/broadcast.py): "snapshot" carries the viewer's whole
  * view and its seq, and at the tables that broadcast a public view also "public", the patch from
@@ -206,29 +206,28 @@ window.ArfTable = (function () {
   }
 
   // ---- one player's view: the public view with his own part laid over it, by one rule for every
-  // game (poker.snapshots.compose does the same on the server; tests/poker/test_compose_fixtures.py
-  // holds them to the same fixtures). His cards (mine.cards) are laid on his seat of the hand only
-  // when they were dealt in the view's hand (mine.hand_id) and the seat shows none; then the game's
-  // ``me`` builds what he may do. ``game``: handId(view), the id of the view's hand (null: none);
-  // inHand(seat), a seat dealt in that hand; seated(seat), a seat whose player still sits in it;
-  // part(me), his own part out of the ``me`` of a whole view of his; me(view, seat, mine, userId),
-  // ``view.me`` (``seat``: his seat, or null).
+  // game (poker.tables.views.compose does the same on the server; tests/poker/test_compose_fixtures.py
+  // holds them to the same fixtures). His cards (mine.cards) are laid on his seat dealt in the hand
+  // (``in_hand``) only when they were dealt in the view's hand (view.hand_id, mine.hand_id) and the
+  // seat shows none; then the game's ``me`` builds what he may do from the view, his seat (the one
+  // he sits in: ``seated``; null if none) and his part. ``game.part(me)``: his own part beside his
+  // cards, out of the ``me`` of a whole view of his (a snapshot).
   function compose(base, mine, userId, game) {
     var view = Object.assign({}, base);
     if (userId === undefined || userId === null) return view;
     mine = mine || {};
-    var handId = game.handId(base);
+    var handId = base.hand_id === undefined ? null : base.hand_id;
     var cards = handId !== null && mine.hand_id === handId ? mine.cards : null;
     var seats = base.seats;
     if (some(cards)) {
-      var index = seats.findIndex(function (s) { return s.user_id === userId && game.inHand(s); });
+      var index = seats.findIndex(function (s) { return s.user_id === userId && s.in_hand; });
       if (index >= 0 && !some(seats[index].cards)) {
         seats = seats.slice();
         seats[index] = Object.assign({}, seats[index], { cards: cards });
         view.seats = seats;
       }
     }
-    var seat = seats.filter(function (s) { return s.user_id === userId && game.seated(s); })[0] || null;
+    var seat = seats.filter(function (s) { return s.user_id === userId && s.seated; })[0] || null;
     view.me = game.me(view, seat, mine, userId);
     return view;
   }
@@ -254,9 +253,9 @@ window.ArfTable = (function () {
     }
     // His own part out of a whole view of his (a snapshot, the page's first view).
     function ownPart(view, seq) {
-      var handId = game.handId(view);
+      var handId = view.hand_id === undefined ? null : view.hand_id;
       var seat = handId !== null ? view.seats.filter(function (s) {
-        return s.user_id === userId && game.inHand(s);
+        return s.user_id === userId && s.in_hand;
       })[0] : null;
       var part = { seq: seq, hand_id: handId, cards: seat && seat.cards ? seat.cards : null };
       return Object.assign(part, game.part(view.me || {}));

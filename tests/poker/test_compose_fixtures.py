@@ -1,12 +1,9 @@
 """One player's view is the public view with his own part laid over it, by one rule on the server
-(``poker.snapshots.compose``) and in the page (``ArfTable.compose`` of ``static/js/table_common.js``,
-with the game's rules of ``static/js/table.js``): his cards only on his seat of the hand they were
-dealt in, the legal actions only when he is the one to act, no seat for somebody not at the table.
-Both are held to the same written-out fixtures (``fixtures/compose/``), so they cannot drift.
-
-The dealer-draw page gets whole views today (its ``me`` kept as it comes); the rule that will build
-its ``me`` from the public view and his part once the server sends those is held to the server's
-``with_me`` on a real table."""
+(``poker.tables.views.compose``) and in the page (``ArfTable.compose`` of ``static/js/table_common.js``,
+with the game's ``me`` of ``static/js/table.js`` or ``draw.js``): his cards only on his seat of the
+hand they were dealt in, the legal actions only when he is the one to act, no seat for somebody not
+at the table. Both are held to the same written-out fixtures (``fixtures/compose/``) for the betting
+games, and to the server's views of a real round of draw against the dealer, so they cannot drift."""
 
 import json
 import shutil
@@ -15,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from poker import delta, draw, selectors
-from poker.snapshots import compose
+from poker import services
+from poker.tables import delta, rows
+from poker.tables.views import compose
 
 from .draw_helpers import bet, exchange, open_draw_table
 
@@ -89,32 +87,25 @@ def test_the_page_composes_the_written_view(tmp_path):
 
 @needs_node
 def test_the_draw_page_builds_his_me_from_the_public_view_as_the_server_does(players, tmp_path):
-    """Each viewer's whole view of a real round (before the bets, in the draw, after it, one player
-    leaving in the middle, a viewer not seated) against the public view with his part laid over
-    it by the page: the same seats and the same ``me``. His part holds what the public view does
-    not: his cards, his bankroll, whether he may refill it, the turn and how many cards he may draw."""
+    """Each viewer's view of a real round as the server composes it (before the bets, in the draw,
+    after it, one player leaving in the middle, a viewer not seated) against the same public view
+    with his own part (his cards, his bankroll, whether he may refill it) laid over it by the page:
+    the same."""
     hery, voahangy, tiana, mialy = players[:4]
     table = open_draw_table(hery, voahangy, tiana, stack=1000)
     viewers = [hery, voahangy, tiana, mialy]
     cases, personal_views = [], []
 
     def capture():
-        public, personal = selectors.table_views(selectors.table_rows(table.pk), {u.pk for u in viewers})
-        public = json.loads(json.dumps(public, default=str))
+        rows_ = rows.table_rows(table.pk)
+        public = json.loads(json.dumps(rows.public_view(rows_), default=str))
+        users = {u.pk for u in viewers}
+        own = {u: rows.own_events(rows_.hand, rows_.events, u) for u in users}
+        parts = rows.private_parts(rows_, users, own)
         for user in viewers:
-            view = json.loads(json.dumps(personal[user.pk], default=str))
-            me, round_ = view["me"], view["round"]
-            seat = next((s for s in view["seats"] if s.get("user_id") == user.pk and s.get("in_round")), None)
-            private = {
-                "hand_id": round_["id"] if round_ else None,
-                "cards": seat["cards"] if seat else None,
-                "bankroll": me["bankroll"],
-                "can_refill": me["can_refill"],
-                "turn_seq": me.get("turn_seq"),
-                "max_draw": me.get("max_draw"),
-            }
+            private = json.loads(json.dumps(parts[user.pk], default=str))
             cases.append({"public": public, "private": private, "user_id": user.pk, "game": "dealer_draw"})
-            personal_views.append(view)
+            personal_views.append(compose(public, private, user.pk))  # the server's view of his
 
     capture()  # the bets are open
     bet(table, hery, 50)
@@ -122,7 +113,7 @@ def test_the_draw_page_builds_his_me_from_the_public_view_as_the_server_does(pla
     bet(table, voahangy, 50)
     bet(table, tiana, 50)
     capture()  # Hery to draw
-    draw.draw_leave(table_id=table.pk, user=voahangy)
+    services.table_leave(table_id=table.pk, user=voahangy)
     capture()  # Voahangy left in the round: her round still shows, no seat of hers
     exchange(table, hery, "")
     capture()  # Tiana to draw
@@ -133,15 +124,9 @@ def test_the_draw_page_builds_his_me_from_the_public_view_as_the_server_does(pla
     assert {"betting", "draw", "results"} <= phases, phases
     assert any(view["me"]["to_draw"] for view in personal_views if view["me"]["seat"])
     assert any(view["me"]["can_bet"] for view in personal_views if view["me"]["seat"])
+    assert any(case["private"]["cards"] for case in cases)
     for k, (view, expected) in enumerate(zip(views, personal_views, strict=True)):
-        assert view["seats"] == expected["seats"], k
-        # The page reads its stack and bet on his seat (the server's ``me`` has those of his seat's
-        # row, which while a round is played are before its bet): the rest of ``me`` is the same.
-        assert view["me"] == without(expected["me"], "stack", "bet"), k
-
-
-def without(me: dict, *keys: str) -> dict:
-    return {key: value for key, value in me.items() if key not in keys}
+        assert view == expected, k
 
 
 @needs_node
