@@ -5,9 +5,9 @@ import pytest
 from django.db import transaction
 
 from poker import services
+from poker.models import Seat, Table
 from poker.tables import cache
 from poker.tables.play import Play
-from poker.models import Seat, Table
 
 
 @pytest.fixture(autouse=True)

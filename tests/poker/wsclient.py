@@ -1,9 +1,10 @@
 """A test client of the table websocket: connects as a user, keeps every message it receives.
 
 ``view`` is what the page would draw: the newest public view with the player's own part laid over
-it (``poker.tables.views.compose``, as the page does), at every game. An update that carries a patch (``poker.delta``) is applied to the public view the
-client has, as the page does, and the message gets the resulting public view as its ``view``
-(None when the patch does not follow the client's view: the page would ask for a snapshot).
+it (``poker.tables.views.compose``, as the page does), at every game. An update that carries a
+patch (``poker.tables.delta``) is applied to the public view the client has, as the page does, and
+the message gets the resulting public view as its ``view`` (None when the patch does not follow
+the client's view: the page would ask for a snapshot).
 """
 
 from __future__ import annotations
@@ -153,7 +154,8 @@ def own_part(view: dict) -> dict:
     what of his ``me`` only he sees (his pre-action and time bank; the dealer game's bankroll)."""
     me = view["me"] or {}
     hand_id = view["hand_id"]
-    mine = [s for s in view["seats"] if hand_id and s.get("user_id") == me.get("user_id") and s.get("in_hand")]
+    user_id = me.get("user_id")
+    mine = [s for s in view["seats"] if hand_id and s.get("user_id") == user_id and s.get("in_hand")]
     seat = mine[0] if mine else None
     part = {"hand_id": hand_id, "cards": seat.get("cards") if seat else None}
     part.update({k: me[k] for k in ("pre_action", "time_bank", "bankroll", "can_refill") if k in me})
