@@ -7,18 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from ..models import Hand, Table
-    from .events import StoredEvent
-    from .play import Play
+# Every part of the core imports the registry, and it imports none of them: the types it would
+# name (a ``Play`` class, a ``Hand``, a ``StoredEvent``) are written ``Any``.
 
 
 class Fold(Protocol):
     """A hand's events folded into what its views are drawn from (one viewer's, or the public)."""
 
-    def apply(self, event: StoredEvent) -> None: ...
+    def apply(self, event: Any) -> None: ...
 
 
 # A websocket message of the game: the consumer (``poker.tables.consumer``) and the message.
@@ -42,8 +40,8 @@ class Game:
     its other pages)."""
 
     variant: str
-    play: type[Play]
-    new_fold: Callable[[Hand], Fold]
+    play: type  # a subclass of poker.tables.play.Play
+    new_fold: Callable[[Any], Fold]  # (hand) -> its empty fold
     public_view: Callable[..., dict[str, Any]]
     private_part: Callable[..., dict[str, Any]]
     me: Callable[[dict[str, Any], dict[str, Any] | None, dict[str, Any], int], dict[str, Any]]
@@ -55,7 +53,7 @@ class Game:
     # Whether a player is counted present at his seat while his page is open (the get-ready wait).
     counts_presence: bool = True
     # A practice table of the game for ``user`` (``practice(user=, bots=, name=)``), if it has bots.
-    practice: Callable[..., Table] | None = None
+    practice: Callable[..., Any] | None = None
 
 
 _games: dict[str, Game] = {}
@@ -70,7 +68,7 @@ def game_of(variant: str) -> Game:
     return _games[variant]
 
 
-def game_of_table(table: Table) -> Game:
+def game_of_table(table: Any) -> Game:
     return _games[table.variant]
 
 
