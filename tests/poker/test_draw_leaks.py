@@ -111,6 +111,18 @@ async def test_no_client_sees_a_card_before_it_is_his_or_shown_nor_the_dealers_b
         assert len(client.raw) > 20
         for raw, message in zip(client.raw, client.messages):
             assert '"deck"' not in raw and '"discards"' not in raw and '"reshuffle_keys"' not in raw
+            if message["type"] == "private":  # his own part: his cards, to him alone
+                part = message["private"]
+                seen = set(CARD.findall(raw))
+                assert client is not spectator or not seen, f"{client.user} got cards in a private part"
+                if part["hand_id"] is not None:
+                    hand = part["hand_id"]
+                    allowed = allowed_cards(hands[hand], events[hand], client.user.pk, message["seq"])
+                    assert seen <= allowed, f"{client.user} got {seen - allowed} at seq {message['seq']}"
+                else:
+                    assert not seen, raw
+                own_seen += bool(part["cards"])
+                continue
             if message["type"] not in ("snapshot", "update") or message["view"]["round"] is None:
                 assert not CARD.findall(raw), raw
                 continue
@@ -121,6 +133,7 @@ async def test_no_client_sees_a_card_before_it_is_his_or_shown_nor_the_dealers_b
             view = message["view"]
             dealer_seen_early += bool(view["round"]["dealer"]["cards"]) and view["phase"] == "draw"
             shown_seen += bool(view["round"]["dealer"]["cards"])
-            own_seen += any(s.get("cards") for s in view["seats"]) and view["phase"] == "draw"
+            if message["type"] == "update" and view["phase"] == "draw":  # the public view: nobody's cards
+                assert not any(s.get("cards") for s in view["seats"]), raw
     assert not dealer_seen_early
     assert shown_seen and own_seen, "no showdown or no deal seen: the test proves nothing"
