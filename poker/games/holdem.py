@@ -9,24 +9,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..catalogue import table_catalogue
 from ..engine import Action, NoLimitHoldem, equity
 from ..engine.button import Positions, engine_positions, first_positions, next_positions
 from ..engine.holdem import HoldemHand
 from ..models import Table
 from ..tables.errors import ms
-from ..tables.registry import Game
 from .betting import bots, rules, views
 from .betting import play as betting
-from .betting.services import MESSAGES, practice_table_open
+from .betting.game import betting_game
 
 PRACTICE_STAKES = {"small_blind": 10, "big_blind": 20, "ante": 0}
 
 
 class HoldemPlay(betting.BettingPlay):
-    @staticmethod
-    def load_engine(state: dict[str, Any]) -> HoldemHand:
-        return HoldemHand.from_dict(state)
+    hand_class = HoldemHand
 
     def deal(
         self,
@@ -120,24 +116,10 @@ def check_settings(*, kind: str, blind_provider: str, small_blind: int, big_blin
         NoLimitHoldem(small_blind, big_blind, ante)  # ValueError on blinds that make no sense
 
 
-def practice(*, user, bots: int = 4, name: str = "") -> Table:
-    return practice_table_open(
-        variant=Table.Variant.HOLDEM, stakes=PRACTICE_STAKES, user=user, bots=bots, name=name
-    )
-
-
-GAME = Game(
+GAME = betting_game(
     variant=Table.Variant.HOLDEM,
     play=HoldemPlay,
-    new_fold=HoldemFold,
-    public_view=views.table_view,
-    private_part=views.private_part,
-    me=views.me,
-    messages=MESSAGES,
+    fold=HoldemFold,
     check_settings=check_settings,
-    replay_steps=lambda hand, events, user_id, max_seats: views.replay_steps(
-        hand, events, user_id, max_seats, HoldemFold(hand)
-    ),
-    page={"template": "poker/table.html", "replay": "poker/hand_replay.html", "words": table_catalogue},
-    practice=practice,
+    practice_stakes=PRACTICE_STAKES,
 )

@@ -11,24 +11,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..catalogue import table_catalogue
 from ..engine import Action, Razz
 from ..engine.button import Positions
 from ..engine.razz import RazzHand
 from ..models import Table
-from ..tables.registry import Game
 from ..tables.views import StoredEvent
 from .betting import bots, rules, views
 from .betting import play as betting
-from .betting.services import MESSAGES, practice_table_open
+from .betting.game import betting_game
 
 PRACTICE_STAKES = {"small_blind": 10, "big_blind": 20, "ante": 5}
 
 
 class RazzPlay(betting.BettingPlay):
-    @staticmethod
-    def load_engine(state: dict[str, Any]) -> RazzHand:
-        return RazzHand.from_dict(state)
+    hand_class = RazzHand
 
     def deal(
         self,
@@ -101,24 +97,10 @@ def check_settings(*, kind: str, blind_provider: str, small_blind: int, big_blin
     Razz(ante=ante, bring_in=small_blind, small_bet=big_blind)  # ValueError on stakes that make no sense
 
 
-def practice(*, user, bots: int = 4, name: str = "") -> Table:
-    return practice_table_open(
-        variant=Table.Variant.RAZZ, stakes=PRACTICE_STAKES, user=user, bots=bots, name=name
-    )
-
-
-GAME = Game(
+GAME = betting_game(
     variant=Table.Variant.RAZZ,
     play=RazzPlay,
-    new_fold=RazzFold,
-    public_view=views.table_view,
-    private_part=views.private_part,
-    me=views.me,
-    messages=MESSAGES,
+    fold=RazzFold,
     check_settings=check_settings,
-    replay_steps=lambda hand, events, user_id, max_seats: views.replay_steps(
-        hand, events, user_id, max_seats, RazzFold(hand)
-    ),
-    page={"template": "poker/table.html", "replay": "poker/hand_replay.html", "words": table_catalogue},
-    practice=practice,
+    practice_stakes=PRACTICE_STAKES,
 )

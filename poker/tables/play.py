@@ -88,10 +88,12 @@ class Play:
 
     # ---- what each game defines
 
-    @staticmethod
-    def load_engine(state: dict[str, Any]) -> Any:
+    # The class of the engine's hand of the game (``from_dict`` rebuilds it from its stored state).
+    hand_class: ClassVar[Any]
+
+    def load_engine(self, state: dict[str, Any]) -> Any:
         """The engine's hand from its stored state."""
-        raise NotImplementedError
+        return self.hand_class.from_dict(state)
 
     def next_hand(self) -> bool:
         """Deal the next hand (or open its bets) if the table can, else wait. True when dealt."""
@@ -161,6 +163,38 @@ class Play:
             and seat.number in self.hand.seats
             and self.hand.user_ids[self.hand.seats.index(seat.number)] == seat.user_id
         )
+
+    def dealt_seats(self) -> list[tuple[int, Seat]]:
+        """(engine player, seat) of the hand's players still in the seat they were dealt in."""
+        hand = self.hand
+        found = []
+        for player, number in enumerate(hand.seats):
+            seat = self.seats.get(number)
+            if seat is not None and seat.user_id == hand.user_ids[player]:
+                found.append((player, seat))
+        return found
+
+    def end_hand(self) -> None:
+        """The hand is over: no decision pending."""
+        self.table.actor_seat = None
+        self.table.legal = None
+        self.hand.ended_at = self.now
+
+    def check_answers_current(self, hand_id: int, seq: int, over: Any) -> None:
+        """An answer names the hand and the seq it saw: refused when that hand is over (``over``:
+        the message) or the seq is one the table never had."""
+        if not self.in_hand or self.hand.pk != hand_id:
+            raise TableError("stale", over)
+        if seq > self.table.seq:
+            raise TableError("bad_seq", _("Unknown table state."))
+
+    def check_turn(self, seat: Seat, seq: int) -> None:
+        """His turn, and he answered the view where it became his (not an older one)."""
+        table = self.table
+        if table.actor_seat != seat.number or table.visible_seq != table.seq:
+            raise TableError("not_your_turn", _("It is not your turn."))
+        if seq < table.turn_seq:
+            raise TableError("stale", _("The table has moved on: your action was not applied."))
 
     def players_left(self) -> int:
         return sum(1 for seat in self.seats.values() if seat.stack > 0)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from .registry import game_of
@@ -33,6 +34,13 @@ class StoredEvent:
 
     def visible_to(self, player: int | None) -> bool:
         return not self.private or self.payload.get("player") == player
+
+
+def deadline_ms(table: Any, kinds: tuple[str, ...], now: datetime) -> int | None:
+    """The time left to the table's deadline when it is one of ``kinds`` (ms; the page's timer)."""
+    if table.deadline_at is None or table.deadline_kind not in kinds:
+        return None
+    return max(0, int((table.deadline_at - now).total_seconds() * 1000))
 
 
 def fold_events(fold, events: Iterable[StoredEvent], player: int | None):

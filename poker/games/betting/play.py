@@ -48,7 +48,7 @@ class Deal:
 
 
 class BettingPlay(Play):
-    """The betting games' change; each game defines ``deal``, ``load_engine`` and ``legal_view``."""
+    """The betting games' change; each game defines ``hand_class``, ``deal``, ``legal_view`` and ``bot_action``."""
 
     showing_deadline: ClassVar[str] = Table.DeadlineKind.REVEAL
 
@@ -101,15 +101,11 @@ class BettingPlay(Play):
 
     def finish_hand(self) -> None:
         table, hand, engine = self.table, self.hand, self.engine
-        table.actor_seat = None
-        table.legal = None
-        hand.ended_at = self.now
-        for player, number in enumerate(hand.seats):
-            seat = self.seats.get(number)
-            if seat is not None and seat.user_id == hand.user_ids[player]:
-                seat.stack = engine.stacks[player]
-                seat.pre_action = ""
-                self.touch(seat)
+        self.end_hand()
+        for player, seat in self.dealt_seats():
+            seat.stack = engine.stacks[player]
+            seat.pre_action = ""
+            self.touch(seat)
         busted = sorted(
             (
                 (hand.starting_stacks[p], p)

@@ -40,14 +40,8 @@ def table_act(
     play = BettingPlay.lock(table_id)
     table = play.table
     seat = play.seated(user)
-    if not play.in_hand or play.hand.pk != hand_id:
-        raise TableError("stale", _("That hand is over."))
-    if seq > table.seq:
-        raise TableError("bad_seq", _("Unknown table state."))
-    if table.actor_seat != seat.number or table.visible_seq != table.seq:
-        raise TableError("not_your_turn", _("It is not your turn."))
-    if seq < table.turn_seq:
-        raise TableError("stale", _("The table has moved on: your action was not applied."))
+    play.check_answers_current(hand_id, seq, _("That hand is over."))
+    play.check_turn(seat, seq)
     chosen = check_action(action, amount, play.engine.legal_actions())
     if table.deadline_kind == Table.DeadlineKind.TIME_BANK or seat.sitting_out or seat.pre_action:
         _use_time_bank(play, seat)

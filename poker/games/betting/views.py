@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from ...models import Hand, Seat, Table
-from ...tables.views import LOG_LENGTH, StoredEvent
+from ...tables.views import LOG_LENGTH, StoredEvent, deadline_ms
 
 LOG_TYPES = {
     "small_blind",
@@ -288,12 +288,6 @@ def table_view(
         entry["seated"] = seat is not None and entry.get("user_id") == seat.user_id
         seat_views.append(entry)
 
-    deadline_ms = None
-    if table.deadline_at is not None and table.deadline_kind in (
-        Table.DeadlineKind.ACTION,
-        Table.DeadlineKind.TIME_BANK,
-    ):
-        deadline_ms = max(0, int((table.deadline_at - now).total_seconds() * 1000))
     view: dict[str, Any] = {
         "seq": table.seq,
         "game": table.variant,
@@ -317,7 +311,7 @@ def table_view(
         # an all-in run-out is being revealed.
         "legal": table.legal if table.actor_seat is not None and table.visible_seq == table.seq else None,
         "turn_seq": table.turn_seq,
-        "deadline_ms": deadline_ms,
+        "deadline_ms": deadline_ms(table, (Table.DeadlineKind.ACTION, Table.DeadlineKind.TIME_BANK), now),
         "time_bank": table.deadline_kind == Table.DeadlineKind.TIME_BANK,
         "hand": None,
         "log": [],

@@ -25,7 +25,6 @@ this game's (``services``).
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext_lazy as _
@@ -49,9 +48,7 @@ def new_deck(decks: int) -> list | None:
 class DrawPlay(Play):
     """One dealer-draw table's change inside one transaction (the engine is a ``DrawRound``)."""
 
-    @staticmethod
-    def load_engine(state: dict[str, Any]) -> DrawRound:
-        return DrawRound.from_dict(state)
+    hand_class = DrawRound
 
     # ---- the bets
 
@@ -158,15 +155,11 @@ class DrawPlay(Play):
 
     def settle(self) -> None:
         """The results go to the stacks; players who asked to leave are paid back; then a pause."""
-        table, hand, engine = self.table, self.hand, self.engine
-        table.actor_seat = None
-        table.legal = None
-        hand.ended_at = self.now
-        for player, number in enumerate(hand.seats):
-            seat = self.seats.get(number)
-            if seat is not None and seat.user_id == hand.user_ids[player]:
-                seat.stack = hand.starting_stacks[player] + engine.results[player]
-                self.touch(seat)
+        hand, engine = self.hand, self.engine
+        self.end_hand()
+        for player, seat in self.dealt_seats():
+            seat.stack = hand.starting_stacks[player] + engine.results[player]
+            self.touch(seat)
         for seat in [s for s in self.seats.values() if s.leaving]:
             self.cash_out(seat)
         self.set_deadline(Table.DeadlineKind.NEXT_HAND, ms("POKER_PAUSE_MS", 3000))

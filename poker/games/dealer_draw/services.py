@@ -83,21 +83,14 @@ def draw_exchange(*, table_id: int, user: AbstractBaseUser, cards: Any, hand_id:
     """Throw 0 to 3 cards of his hand and get as many (none: stands pat), once, in his turn;
     ``(hand_id, seq)``: the view the draw answers (a late or double click is refused)."""
     play = DrawPlay.lock(table_id)
-    table = play.table
     seat = play.seated(user)
-    if not play.in_hand or play.hand.pk != hand_id:
-        raise TableError("stale", _("That round is over."))
-    if seq > table.seq:
-        raise TableError("bad_seq", _("Unknown table state."))
+    play.check_answers_current(hand_id, seq, _("That round is over."))
     if not play.dealt_in(seat):
         raise TableError("not_in_round", _("You are not dealt in this round."))
     player = play.hand.seats.index(seat.number)
     if play.engine.drawn[player]:
         raise TableError("already_drawn", _("You have already drawn: one exchange only."))
-    if table.actor_seat != seat.number:
-        raise TableError("not_your_turn", _("It is not your turn."))
-    if seq < table.turn_seq:
-        raise TableError("stale", _("The table has moved on: your action was not applied."))
+    play.check_turn(seat, seq)
     if not isinstance(cards, list | tuple) or not all(isinstance(c, str) for c in cards):
         raise TableError("bad_cards", _("The cards to throw are a list of cards like “7c”."))
     if len(cards) > MAX_DRAW:

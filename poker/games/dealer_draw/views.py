@@ -16,7 +16,7 @@ from typing import Any
 from django.db.models import Sum
 
 from ...models import BANKROLL_START, Bankroll, Hand, Seat, Table
-from ...tables.views import LOG_LENGTH, StoredEvent
+from ...tables.views import LOG_LENGTH, StoredEvent, deadline_ms
 
 LOG_TYPES = {"round_started", "draw", "new_cards", "reshuffle", "dealer_draw", "dealer_shows", "result"}
 STEP_TYPES = LOG_TYPES | {"hole_cards", "show"}
@@ -167,12 +167,6 @@ def public_view(
         # The seat's own player: whose "me" it is (``compose``).
         entry["seated"] = seat is not None
         seat_views.append(entry)
-    deadline_ms = None
-    if table.deadline_at is not None and table.deadline_kind in (
-        Table.DeadlineKind.ACTION,
-        Table.DeadlineKind.BETTING,
-    ):
-        deadline_ms = max(0, int((table.deadline_at - now).total_seconds() * 1000))
     return {
         "seq": table.seq,
         "game": table.variant,
@@ -195,7 +189,7 @@ def public_view(
         # The decision pending is public: whose draw, since which seq, how many cards he may throw.
         "legal": table.legal if phase == "draw" else None,
         "turn_seq": table.turn_seq,
-        "deadline_ms": deadline_ms,
+        "deadline_ms": deadline_ms(table, (Table.DeadlineKind.ACTION, Table.DeadlineKind.BETTING), now),
         "round": {**_round_entry(shown, fold), "last": not playing} if fold is not None else None,
         "log": fold.log[-LOG_LENGTH:] if fold is not None else [],
         "me": None,
