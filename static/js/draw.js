@@ -1,9 +1,9 @@
 /* The table of five-card draw against the dealer, live (and the replay of a round): draws the views
- * the server sends (poker/draw_snapshots.py), sends the player's bets and draws. Every text goes
+ * the server sends (poker/games/dealer_draw/views.py), sends the player's bets and draws. Every text goes
  * through textContent, never innerHTML. What every table page shares (words, cards, the replay's
  * stepper, the socket and the view stream) is static/js/table_common.js.
  *
- * To the server (poker/draw_consumer.py): {"type": "bet", "amount"}, {"type": "draw", "cards",
+ * To the server (poker/games/dealer_draw/services.py): {"type": "bet", "amount"}, {"type": "draw", "cards",
  * "hand", "seq"}, "sit", "leave", "sit_out", "sit_in", "chat", "snapshot".
  */
 (function () {

@@ -8,9 +8,9 @@
  * they can be run without a page (tests/poker/test_compose_fixtures.py runs them under node beside
  * poker.tables.views.compose); it returns the page's configuration, from which the script draws.
  *
- * The live protocol (poker/consumers.py, poker/broadcast.py): "snapshot" carries the viewer's whole
+ * The live protocol (poker/tables/consumer.py, poker/tables/broadcast.py): "snapshot" carries the viewer's whole
  * view and its seq, and at the tables that broadcast a public view also "public", the patch from
- * his view to the public one (poker/delta.py), and "presence"; "update" the public view every
+ * his view to the public one (poker/tables/delta.py), and "presence"; "update" the public view every
  * viewer gets (or, at a table that sends whole views per viewer, his whole view), as the patch from
  * the one at "prev" or whole, with its seq and the seq it follows ("prev"); "private" the player's
  * own part (his cards of a hand, ...), sent to him alone when it changes; "presence" the seats whose
@@ -190,7 +190,7 @@ window.ArfTable = (function () {
   }
 
   // ``view`` with ``patch`` applied, as a new value (``view`` is left as it was): exactly what
-  // poker/delta.py ``apply`` does, the format is described there (tests/poker/test_delta.py runs
+  // poker/tables/delta.py ``apply`` does, the format is described there (tests/poker/test_delta.py runs
   // both on the same fixtures).
   function applyDelta(view, patch) {
     var key;

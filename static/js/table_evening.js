@@ -1,5 +1,5 @@
 /* The online evening at the table page: the get-ready countdown of a round's first hand and who is
- * still missing (the view's "get_ready", poker/snapshots.py). Drawn from each view the table script
+ * still missing (the view's "get_ready", poker/games/betting/views.py). Drawn from each view the table script
  * draws ("arf:table-view"), with textContent only; the countdown ticks here between views. */
 (function () {
   "use strict";

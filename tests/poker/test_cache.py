@@ -1,4 +1,4 @@
-"""What a process keeps of a table between its changes (``poker.cache``): the rows a change saved,
+"""What a process keeps of a table between its changes (``poker.tables.cache``): the rows a change saved,
 kept at the seq it bumped the table to, and never at the seq it started from."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""The public update is a patch of the view the page has (``poker.delta``): applied change after
+"""The public update is a patch of the view the page has (``poker.tables.delta``): applied change after
 change from the first snapshot, over many hands of Hold'em and of Razz, it gives at every step the
 view a fresh read gives, and with each player's own part his own snapshot. The page's JavaScript
 applies the patches exactly as the Python does."""

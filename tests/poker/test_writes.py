@@ -1,4 +1,4 @@
-"""The writes of a change (``poker.writes``): one round trip on PostgreSQL, the same rows as the ORM."""
+"""The writes of a change (``poker.tables.writes``): one round trip on PostgreSQL, the same rows as the ORM."""
 
 from __future__ import annotations
 
@@ -170,7 +170,7 @@ def test_every_column_is_written_by_a_change_or_declared_not_to_be(model):
     unsaved = sorted(columns - written - declared)
     assert not unsaved, (
         f"{model.__name__} columns no change writes, undeclared: {unsaved}. Add each to "
-        f"poker.writes.{model.__name__.upper()}_FIELDS, or to NOT_WRITTEN_BY_A_CHANGE with the reason."
+        f"poker.tables.writes.{model.__name__.upper()}_FIELDS, or to NOT_WRITTEN_BY_A_CHANGE with the reason."
     )
     assert not written & declared, f"written and declared not written: {sorted(written & declared)}"
     assert written | declared <= columns, (
