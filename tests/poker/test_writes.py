@@ -1,4 +1,5 @@
-"""The writes of a change (``poker.tables.writes``): one round trip on PostgreSQL, the same rows as the ORM."""
+"""The writes of a change (``poker.tables.writes``): one round trip on PostgreSQL, the same rows as
+the ORM."""
 
 from __future__ import annotations
 

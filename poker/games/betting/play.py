@@ -48,7 +48,8 @@ class Deal:
 
 
 class BettingPlay(Play):
-    """The betting games' change; each game defines ``hand_class``, ``deal``, ``legal_view`` and ``bot_action``."""
+    """The betting games' change; each game defines ``hand_class``, ``deal``, ``legal_view`` and
+    ``bot_action``."""
 
     showing_deadline: ClassVar[str] = Table.DeadlineKind.REVEAL
 
