@@ -16,6 +16,7 @@ from poker.models import Table
 from poker.tables import broadcast, delta, rows
 from poker.tables.views import compose
 
+from .draw_helpers import bet, exchange, open_draw_table
 from .helpers import act, actor, fire_deadline, record_broadcasts
 from .wsclient import own_part
 
@@ -116,6 +117,52 @@ def test_every_patch_applied_to_the_first_snapshot_gives_the_fresh_view(players,
     assert len(hands) >= 10 and len(sizes["delta"]) >= 200
     # What the patches are for: a small part of the whole view.
     assert sum(sizes["delta"]) < sum(sizes["whole"]) / 3, sizes
+
+
+def test_every_patch_of_a_dealer_draw_table_applied_to_the_first_snapshot_gives_the_fresh_view(
+    players, monkeypatch
+):
+    """Draw against the dealer is broadcast as every table: the same holds for its public views,
+    and each player's page (the public view with his cards and bankroll) is his snapshot."""
+    sent = record_broadcasts(monkeypatch)
+    rng = random.Random(23)
+    users = players[:3]
+    table = open_draw_table(*users, stack=2000, max_bet=100)
+    first = snapshot(table.pk, None)
+    public = delta.apply(first["view"], first["public"])
+    mine = {user.pk: own_part(snapshot(table.pk, user.pk)["view"]) for user in users}
+    rounds, privates = set(), 0
+    for step in range(150):
+        sent.clear()
+        table.refresh_from_db()
+        if table.deadline_kind == Table.DeadlineKind.NEXT_HAND:
+            fire_deadline(table)
+        elif table.actor_seat is not None:
+            user = next(u for u in users if u.pk == table.seats.get(number=table.actor_seat).user_id)
+            cards = next(
+                s for s in rows.viewer_snapshot(table.pk, user.pk)["seats"] if s.get("user_id") == user.pk
+            )
+            exchange(table, user, rng.sample(cards["cards"], rng.randint(0, 3)))
+        else:
+            waiting = [u for u in users if not table.seats.get(user=u).round_bet]
+            bet(table, rng.choice(waiting), rng.choice([10, 20, 50, 100]))
+        for group, message in sent:
+            if message["type"] == "private":
+                mine[int(group.rsplit(".", 1)[1])] = message["private"]
+                privates += 1
+                continue
+            assert message["type"] == "update" and "delta" in message, f"step {step}: {message}"
+            assert message["prev"] == public["seq"], f"step {step}"
+            public = delta.apply(public, message["delta"])
+        now = rows.table_views(rows.table_rows(table.pk), set())[0]
+        assert fresh(public) == fresh(now), f"step {step}"
+        for user in users:
+            assert fresh(compose(public, mine[user.pk], user.pk)) == fresh(
+                rows.viewer_snapshot(table.pk, user.pk)
+            ), f"step {step}, {user}"
+        if public["round"]:
+            rounds.add(public["round"]["id"])
+    assert len(rounds) >= 8 and privates >= 20
 
 
 def _cases(players, monkeypatch) -> list[dict]:
