@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..blinds import table_blinds
 from ..catalogue import table_catalogue
 from ..engine import Action, NoLimitHoldem, equity
 from ..engine.button import Positions, engine_positions, first_positions, next_positions
@@ -28,19 +29,24 @@ class HoldemPlay(betting.BettingPlay):
     def load_engine(state: dict[str, Any]) -> HoldemHand:
         return HoldemHand.from_dict(state)
 
+    def stakes(self) -> dict[str, int]:
+        """The table's blinds, or the championship clock's level (``poker.blinds``)."""
+        small_blind, big_blind, ante = table_blinds(self.table)
+        return {"small_blind": small_blind, "big_blind": big_blind, "ante": ante}
+
     def deal(
         self,
         active: Sequence[int],
         stacks: dict[int, int],
         previous: Positions | None,
-        blinds: tuple[int, int, int],
+        stakes: dict[str, int],
     ) -> betting.Deal:
         if previous is None:
             positions = first_positions(active, betting.first_button(list(active)))
         else:
             positions = next_positions(active, previous)
         button, sb_player, bb_player = engine_positions(active, positions)
-        engine = NoLimitHoldem(*blinds).start_hand(
+        engine = NoLimitHoldem(**stakes).start_hand(
             [stacks[n] for n in active],
             button,
             betting.new_deck(button),
@@ -115,9 +121,15 @@ class HoldemFold(views.HandFold):
     game = Table.Variant.HOLDEM
 
 
-def check_settings(*, kind: str, blind_provider: str, small_blind: int, big_blind: int, ante: int) -> None:
+STAKES = ("small_blind", "big_blind", "ante")
+
+
+def check_settings(
+    *, kind: str, blind_provider: str, small_blind: int = 10, big_blind: int = 20, ante: int = 0
+) -> dict[str, int]:
     if not blind_provider:
         NoLimitHoldem(small_blind, big_blind, ante)  # ValueError on blinds that make no sense
+    return {"small_blind": small_blind, "big_blind": big_blind, "ante": ante}
 
 
 def practice(*, user, bots: int = 4, name: str = "") -> Table:
@@ -134,6 +146,7 @@ GAME = Game(
     private_part=views.private_part,
     me=views.me,
     messages=MESSAGES,
+    stakes=STAKES,
     check_settings=check_settings,
     replay_steps=lambda hand, events, user_id, max_seats: views.replay_steps(
         hand, events, user_id, max_seats, HoldemFold(hand)
