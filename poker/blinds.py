@@ -1,4 +1,4 @@
-"""Where a table's blinds come from: its own settings, or a provider another app registers.
+"""Where a Hold'em table's blinds come from: its own settings, or a provider another app registers.
 
 The championship runs one clock for all the tables of a session: it registers a provider, and a
 table opened with ``blind_provider="championship:<session_pk>"`` asks it for the level each time

@@ -133,21 +133,23 @@ class TableForm(forms.Form):
             return self._clean_draw(data)
         for name in DRAW_ONLY:
             data.pop(name, None)
-        bring_in = data.pop("bring_in", None)
+        data["ante"] = data.get("ante") or 0
+        data["time_bank_seconds"] = data.get("time_bank_seconds") or 0
         if data["variant"] == Table.Variant.RAZZ:
-            if not bring_in:
+            for name in HOLDEM_ONLY:
+                data.pop(name, None)
+            if not data.get("bring_in"):
                 self.add_error("bring_in", _("Razz needs a bring-in."))
             else:
-                # The table keeps Razz's stakes in its blinds: the bring-in and the small bet.
-                data["small_blind"], data["big_blind"] = bring_in, 2 * bring_in
-        for name in ("small_blind", "big_blind"):
+                data["small_bet"] = 2 * data["bring_in"]  # fixed limit: the small bet follows
+            return data
+        data.pop("bring_in", None)
+        for name in HOLDEM_ONLY:
             if data.get(name) is None and name not in self.errors:
                 self.add_error(name, _("This field is required."))
         small, big = data.get("small_blind"), data.get("big_blind")
         if small and big and big < small:
             self.add_error("big_blind", _("The big blind cannot be smaller than the small blind."))
-        data["ante"] = data.get("ante") or 0
-        data["time_bank_seconds"] = data.get("time_bank_seconds") or 0
         return data
 
     def _clean_draw(self, data):
@@ -160,11 +162,13 @@ class TableForm(forms.Form):
         for name in ("min_bet", "max_bet"):
             if data.get(name) is None and name not in self.errors:
                 self.add_error(name, _("This field is required."))
-        low, high = data.pop("min_bet", None), data.pop("max_bet", None)
+        low, high = data.get("min_bet"), data.get("max_bet")
         if low and high and high < low:
             self.add_error("max_bet", _("The maximum bet cannot be smaller than the minimum bet."))
         stack = data.get("starting_stack")
         if low and stack and stack < low:
             self.add_error("starting_stack", _("The buy-in must cover at least the minimum bet."))
-        data.update(small_blind=low, big_blind=high, ante=0, time_bank_seconds=0)
+        for name in HOLDEM_ONLY:
+            data.pop(name, None)
+        data.update(min_bet=low, max_bet=high, ante=0, time_bank_seconds=0)
         return data

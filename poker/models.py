@@ -58,13 +58,21 @@ class Table(models.Model):
     variant = models.CharField(_("game"), max_length=20, choices=Variant, default=Variant.HOLDEM)
     kind = models.CharField(_("kind"), max_length=20, choices=Kind, default=Kind.CASH)
     max_seats = models.PositiveSmallIntegerField(_("seats"), default=MAX_SEATS)
+    # The stakes, in the fields of the table's game (``Game.stakes``); the other games' fields are 0.
+    # Hold'em: the blinds and the ante.
     small_blind = models.PositiveIntegerField(_("small blind"), default=10)
     big_blind = models.PositiveIntegerField(_("big blind"), default=20)
-    ante = models.PositiveIntegerField(_("ante"), default=0)
+    ante = models.PositiveIntegerField(_("ante"), default=0)  # Hold'em and Razz
+    # Razz: the bring-in and the small bet (twice the bring-in); the big bet is twice the small bet.
+    bring_in = models.PositiveIntegerField(_("bring-in"), default=0)
+    small_bet = models.PositiveIntegerField(_("small bet"), default=0)
+    # Draw against the dealer: each round's bet goes from the minimum to the maximum.
+    min_bet = models.PositiveIntegerField(_("minimum bet"), default=0)
+    max_bet = models.PositiveIntegerField(_("maximum bet"), default=0)
     # "" uses the blinds above; "championship:<session>" asks the provider registered in poker.blinds.
     blind_provider = models.CharField(max_length=80, blank=True, default="")
     starting_stack = models.PositiveIntegerField(_("starting stack"), default=5000)
-    # Draw against the dealer: 1 or 2 decks; the bets go from small_blind (min) to big_blind (max).
+    # Draw against the dealer: 1 or 2 decks.
     decks = models.PositiveSmallIntegerField(_("decks"), default=1)
     action_seconds = models.PositiveIntegerField(_("action time (seconds)"), default=30)
     time_bank_seconds = models.PositiveIntegerField(_("time bank (seconds)"), default=0)
@@ -110,9 +118,22 @@ class Table(models.Model):
             models.CheckConstraint(
                 condition=models.Q(max_seats__gte=2, max_seats__lte=MAX_SEATS), name="table_seats_2_to_8"
             ),
+            # Each game's stakes as its engine accepts them (a tournament's clock too has a big
+            # blind at least the small blind).
             models.CheckConstraint(
-                condition=models.Q(big_blind__gte=models.F("small_blind"), big_blind__gt=0),
-                name="table_big_blind_at_least_small_blind",
+                condition=~models.Q(variant="holdem")
+                | models.Q(big_blind__gte=models.F("small_blind"), big_blind__gt=0),
+                name="table_holdem_big_blind_at_least_small_blind",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(variant="razz")
+                | models.Q(bring_in__gt=0, small_bet=models.F("bring_in") * 2),
+                name="table_razz_small_bet_twice_the_bring_in",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(variant="dealer_draw")
+                | models.Q(min_bet__gt=0, max_bet__gte=models.F("min_bet")),
+                name="table_draw_max_bet_at_least_min_bet",
             ),
             models.CheckConstraint(
                 condition=models.Q(action_seconds__gte=1), name="table_action_time_positive"
@@ -182,9 +203,14 @@ class Hand(models.Model):
     number = models.PositiveIntegerField()
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
-    small_blind = models.PositiveIntegerField()
-    big_blind = models.PositiveIntegerField()
+    # The stakes the hand was dealt at, in the fields of its game (as ``Table``'s; the others are 0).
+    small_blind = models.PositiveIntegerField(default=0)
+    big_blind = models.PositiveIntegerField(default=0)
     ante = models.PositiveIntegerField(default=0)
+    bring_in = models.PositiveIntegerField(default=0)
+    small_bet = models.PositiveIntegerField(default=0)
+    min_bet = models.PositiveIntegerField(default=0)
+    max_bet = models.PositiveIntegerField(default=0)
     button_seat = models.PositiveSmallIntegerField()
     # The players dealt in, in engine order (player index i): seat numbers, user ids, names, stacks.
     seats = models.JSONField()

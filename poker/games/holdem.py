@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..blinds import table_blinds
 from ..engine import Action, NoLimitHoldem, equity
 from ..engine.button import Positions, engine_positions, first_positions, next_positions
 from ..engine.holdem import HoldemHand
@@ -24,19 +25,24 @@ PRACTICE_STAKES = {"small_blind": 10, "big_blind": 20, "ante": 0}
 class HoldemPlay(betting.BettingPlay):
     hand_class = HoldemHand
 
+    def stakes(self) -> dict[str, int]:
+        """The table's blinds, or the championship clock's level (``poker.blinds``)."""
+        small_blind, big_blind, ante = table_blinds(self.table)
+        return {"small_blind": small_blind, "big_blind": big_blind, "ante": ante}
+
     def deal(
         self,
         active: Sequence[int],
         stacks: dict[int, int],
         previous: Positions | None,
-        blinds: tuple[int, int, int],
+        stakes: dict[str, int],
     ) -> betting.Deal:
         if previous is None:
             positions = first_positions(active, betting.first_button(list(active)))
         else:
             positions = next_positions(active, previous)
         button, sb_player, bb_player = engine_positions(active, positions)
-        engine = NoLimitHoldem(*blinds).start_hand(
+        engine = NoLimitHoldem(**stakes).start_hand(
             [stacks[n] for n in active],
             button,
             betting.new_deck(button),
@@ -111,15 +117,22 @@ class HoldemFold(views.HandFold):
     game = Table.Variant.HOLDEM
 
 
-def check_settings(*, kind: str, blind_provider: str, small_blind: int, big_blind: int, ante: int) -> None:
+STAKES = ("small_blind", "big_blind", "ante")
+
+
+def check_settings(
+    *, kind: str, blind_provider: str, small_blind: int = 10, big_blind: int = 20, ante: int = 0
+) -> dict[str, int]:
     if not blind_provider:
         NoLimitHoldem(small_blind, big_blind, ante)  # ValueError on blinds that make no sense
+    return {"small_blind": small_blind, "big_blind": big_blind, "ante": ante}
 
 
 GAME = betting_game(
     variant=Table.Variant.HOLDEM,
     play=HoldemPlay,
     fold=HoldemFold,
+    stakes=STAKES,
     check_settings=check_settings,
     practice_stakes=PRACTICE_STAKES,
 )

@@ -2,8 +2,8 @@
 it adds to the betting games: no blinds (the deal goes round, the bring-in is posted by the lowest
 card showing), the cards dealt face up, and the completion of the bring-in on 3rd street.
 
-The table's stakes: the ante, the bring-in (``small_blind``) and the small bet (``big_blind``,
-twice the bring-in); the big bet is twice the small bet.
+The table's stakes: the ante, the bring-in and the small bet (twice the bring-in); the big bet is
+twice the small bet.
 """
 
 from __future__ import annotations
@@ -20,31 +20,32 @@ from .betting import bots, rules, views
 from .betting import play as betting
 from .betting.game import betting_game
 
-PRACTICE_STAKES = {"small_blind": 10, "big_blind": 20, "ante": 5}
+STAKES = ("ante", "bring_in", "small_bet")
+PRACTICE_STAKES = {"bring_in": 10, "small_bet": 20, "ante": 5}
 
 
 class RazzPlay(betting.BettingPlay):
     hand_class = RazzHand
+
+    def stakes(self) -> dict[str, int]:
+        return {field: getattr(self.table, field) for field in STAKES}
 
     def deal(
         self,
         active: Sequence[int],
         stacks: dict[int, int],
         previous: Positions | None,
-        blinds: tuple[int, int, int],
+        stakes: dict[str, int],
     ) -> betting.Deal:
         """The deal goes round, player 0 being the first seat left of the dealer (whose deck
         starts with player 0's cards)."""
-        bring_in, small_bet, ante = blinds
         if previous is None:
             dealer = betting.first_button(list(active))
         else:
             dealer = next((n for n in active if n > previous.button), active[0])
         start = next((k for k, n in enumerate(active) if n > dealer), 0)
         seats = list(active[start:]) + list(active[:start])
-        engine = Razz(ante=ante, bring_in=bring_in, small_bet=small_bet).start_hand(
-            [stacks[n] for n in seats], betting.new_deck(0)
-        )
+        engine = Razz(**stakes).start_hand([stacks[n] for n in seats], betting.new_deck(0))
         return betting.Deal(engine, seats, Positions(dealer, None, None))
 
     def legal_view(self) -> dict[str, Any]:
@@ -91,16 +92,20 @@ class RazzFold(views.HandFold):
         return {"up": list(self.up[player]), "down": self.down_count(player)}
 
 
-def check_settings(*, kind: str, blind_provider: str, small_blind: int, big_blind: int, ante: int) -> None:
+def check_settings(
+    *, kind: str, blind_provider: str, bring_in: int = 10, small_bet: int | None = None, ante: int = 0
+) -> dict[str, int]:
     if blind_provider:
         raise ValueError("only Hold'em tables follow a tournament clock")
-    Razz(ante=ante, bring_in=small_blind, small_bet=big_blind)  # ValueError on stakes that make no sense
+    game = Razz(ante=ante, bring_in=bring_in, small_bet=small_bet)  # ValueError on stakes that make no sense
+    return {"ante": game.ante, "bring_in": game.bring_in, "small_bet": game.small_bet}
 
 
 GAME = betting_game(
     variant=Table.Variant.RAZZ,
     play=RazzPlay,
     fold=RazzFold,
+    stakes=STAKES,
     check_settings=check_settings,
     practice_stakes=PRACTICE_STAKES,
 )

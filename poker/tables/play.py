@@ -287,19 +287,15 @@ class Play:
         seat.delete()
         self.dirty_seats.discard(seat.number)
 
-    def new_hand(
-        self, seats: list[Seat], *, button_seat: int, stakes: tuple[int, int, int], state: dict
-    ) -> Hand:
-        """The row of the hand dealt now to ``seats`` (in the engine's order), made current."""
+    def new_hand(self, seats: list[Seat], *, button_seat: int, stakes: dict[str, int], state: dict) -> Hand:
+        """The row of the hand dealt now to ``seats`` (in the engine's order), made current;
+        ``stakes``: the hand's, in its game's fields (``Game.stakes``)."""
         table = self.table
-        small_blind, big_blind, ante = stakes
         table.hands_dealt += 1
         self.hand = Hand.objects.create(
             table=table,
             number=table.hands_dealt,
-            small_blind=small_blind,
-            big_blind=big_blind,
-            ante=ante,
+            **stakes,
             button_seat=button_seat,
             seats=[s.number for s in seats],
             user_ids=[s.user_id for s in seats],

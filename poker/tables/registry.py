@@ -33,8 +33,10 @@ class Game:
     user_id, extra)``: what only that player sees, laid over the public view by ``compose`` with
     ``me(view, seat_entry, private, user_id)``; ``extras(user_ids)``: what his part needs from
     other rows (the dealer game's bankroll), read once for all. ``messages``: the websocket
-    messages the game adds to the core's. ``check_settings``: ValueError when a table's settings
-    make no sense for the game. ``replay_steps``: a finished hand step by step. ``page``: the
+    messages the game adds to the core's. ``stakes``: the names of the game's stakes fields on
+    ``Table`` and ``Hand`` (the others stay 0). ``check_settings(kind=, blind_provider=,
+    **stakes)``: the game's stakes as stored (its defaults filled in), ValueError when the table's
+    settings make no sense for the game. ``replay_steps``: a finished hand step by step. ``page``: the
     templates and words of its pages (``template``, ``replay``, ``words``; ``context(table)``: what
     else its table page shows; ``list_context(user)``: what the table list shows of it; ``urls``:
     its other pages)."""
@@ -46,7 +48,8 @@ class Game:
     private_part: Callable[..., dict[str, Any]]
     me: Callable[[dict[str, Any], dict[str, Any] | None, dict[str, Any], int], dict[str, Any]]
     messages: Mapping[str, Handler]
-    check_settings: Callable[..., None]
+    stakes: tuple[str, ...]
+    check_settings: Callable[..., dict[str, int]]
     replay_steps: Callable[..., list[dict[str, Any]]]
     page: Mapping[str, Any] = field(default_factory=dict)
     extras: Callable[[set[int]], dict[int, dict[str, Any]]] = lambda user_ids: {}

@@ -21,7 +21,7 @@ from ..models import MAX_SEATS, ChatMessage, Seat, Table
 from .broadcast import broadcast_chat, broadcast_presence
 from .errors import TableError, fmt
 from .play import Play
-from .registry import game_of
+from .registry import game_of, games
 
 CHAT_LENGTH = 200
 
@@ -35,9 +35,13 @@ def table_open(
     name: str,
     variant: str | None = None,
     max_seats: int = MAX_SEATS,
-    small_blind: int = 10,
-    big_blind: int = 20,
-    ante: int = 0,
+    small_blind: int | None = None,
+    big_blind: int | None = None,
+    ante: int | None = None,
+    bring_in: int | None = None,
+    small_bet: int | None = None,
+    min_bet: int | None = None,
+    max_bet: int | None = None,
     blind_provider: str = "",
     action_seconds: int = 30,
     stop_at_players: int = 1,
@@ -49,7 +53,9 @@ def table_open(
     decks: int = 1,
 ) -> Table:
     """A new table of ``variant`` (the model's default game), ValueError on settings that make no
-    sense (the forms check them first)."""
+    sense (the forms check them first). The stakes are the game's own (``Game.stakes``: Hold'em's
+    blinds and ante, Razz's ante, bring-in and small bet, the dealer game's minimum and maximum
+    bet), its defaults for those not given; TypeError for another game's."""
     variant = variant or Table._meta.get_field("variant").get_default()
     if variant not in Table.Variant.values:
         raise ValueError(f"unknown variant {variant!r}")
@@ -61,16 +67,24 @@ def table_open(
         raise ValueError(f"a table has 2 to {MAX_SEATS} seats, not {max_seats}")
     if action_seconds < 1 or stop_at_players < 1:
         raise ValueError("the action time and stop_at_players must be positive")
-    game_of(variant).check_settings(
-        kind=kind, blind_provider=blind_provider, small_blind=small_blind, big_blind=big_blind, ante=ante
+    given = dict(
+        small_blind=small_blind,
+        big_blind=big_blind,
+        ante=ante,
+        bring_in=bring_in,
+        small_bet=small_bet,
+        min_bet=min_bet,
+        max_bet=max_bet,
+    )
+    stakes = game_of(variant).check_settings(
+        kind=kind, blind_provider=blind_provider, **{k: v for k, v in given.items() if v is not None}
     )
     return Table.objects.create(
         name=name,
         variant=variant,
         max_seats=max_seats,
-        small_blind=small_blind,
-        big_blind=big_blind,
-        ante=ante,
+        # The other games' stakes are 0.
+        **({field: 0 for game in games() for field in game.stakes} | stakes),
         blind_provider=blind_provider,
         action_seconds=action_seconds,
         stop_at_players=stop_at_players,

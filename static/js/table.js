@@ -177,7 +177,7 @@
     // Before the first hand, the table's own stakes (a table on the championship's clock has none).
     var stakes = hand || view.table.stakes;
     $("stakes").textContent = !stakes ? "" : (hand ? hand.game : view.table.variant) === "razz"
-      ? t("stakes_razz", { ante: stakes.ante, bring_in: stakes.small_blind, small: stakes.big_blind, big: 2 * stakes.big_blind })
+      ? t("stakes_razz", { ante: stakes.ante, bring_in: stakes.bring_in, small: stakes.small_bet, big: 2 * stakes.small_bet })
       : t("blinds", { sb: stakes.small_blind, bb: stakes.big_blind }) + (stakes.ante ? ", " + t("ante", { ante: stakes.ante }) : "");
     if (!hand) return;
     hand.board.forEach(function (c) { board.appendChild(cardNode(c, true)); });
@@ -479,7 +479,8 @@
         }
       } else if ((key === "ArrowUp" || key === "ArrowDown") && legal.min !== null && legal.min !== undefined) {
         event.preventDefault();
-        var step = (state.view.hand && state.view.hand.big_blind) || 1;
+        var hand = state.view.hand;
+        var step = (hand && (hand.big_blind || hand.small_bet)) || 1;
         setAmount(+$("amount").value + (key === "ArrowUp" ? step : -step), legal);
       }
     });

@@ -17,7 +17,7 @@ for name in ("hery", "voahangy"):
     get_user_model().objects.create_user(name, password="table-pass-2026", first_name=name.capitalize())
 table = services.table_open(
     name="Contre le croupier", variant="dealer_draw", kind="cash", max_seats=4,
-    small_blind=10, big_blind=200, starting_stack=1000, action_seconds=120,
+    min_bet=10, max_bet=200, starting_stack=1000, action_seconds=120,
 )
 print(table.pk)
 """

@@ -14,7 +14,7 @@ from poker import services
 for name in ("hery", "voahangy"):
     get_user_model().objects.create_user(name, password="table-pass-2026", first_name=name.capitalize())
 table = services.table_open(
-    name="Razz du samedi", variant="razz", kind="cash", max_seats=6, ante=5, small_blind=10, big_blind=20,
+    name="Razz du samedi", variant="razz", kind="cash", max_seats=6, ante=5, bring_in=10, small_bet=20,
     starting_stack=2000,
 )
 print(table.pk)

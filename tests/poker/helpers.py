@@ -45,8 +45,8 @@ def start_razz_table(users) -> Table:
         name="Razz",
         variant=Table.Variant.RAZZ,
         ante=5,
-        small_blind=10,
-        big_blind=20,
+        bring_in=10,
+        small_bet=20,
         kind=Table.Kind.TOURNAMENT,
     )
     for k, user in enumerate(users):

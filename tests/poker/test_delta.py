@@ -42,9 +42,11 @@ def open_table(players, variant):
         name="Delta",
         variant=variant,
         kind=Table.Kind.TOURNAMENT,
-        small_blind=10,
-        big_blind=20,
-        ante=5 if variant == Table.Variant.RAZZ else 0,
+        **(
+            {"ante": 5, "bring_in": 10, "small_bet": 20}
+            if variant == Table.Variant.RAZZ
+            else {"small_blind": 10, "big_blind": 20}
+        ),
     )
     for k, user in enumerate(players):
         services.table_seat_player(table=table, user=user, stack=1500, seat=k + 1)

@@ -52,7 +52,7 @@ def test_an_organizer_opens_a_dealer_draw_table_with_its_own_settings(client):
     response = client.post(reverse("poker:table_create"), draw_form())
     table = Table.objects.get(name="Croupier du samedi")
     assert response.status_code == 302 and response.url == table.get_absolute_url()
-    assert (table.variant, table.decks, table.small_blind, table.big_blind, table.starting_stack) == (
+    assert (table.variant, table.decks, table.min_bet, table.max_bet, table.starting_stack) == (
         "dealer_draw",
         2,
         10,

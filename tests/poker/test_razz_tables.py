@@ -42,7 +42,7 @@ def seats_seen_by(table, user):
 
 def test_a_razz_table_needs_a_small_bet_twice_the_bring_in(players):
     with pytest.raises(ValueError):
-        services.table_open(name="Razz", variant=Table.Variant.RAZZ, small_blind=10, big_blind=30)
+        services.table_open(name="Razz", variant=Table.Variant.RAZZ, bring_in=10, small_bet=30)
 
 
 def test_every_player_antes_and_the_highest_up_card_brings_in(razz_table):
@@ -172,7 +172,8 @@ def test_an_organizer_opens_a_razz_table_with_its_bring_in(client):
     )
     table = Table.objects.get()
     assert response.status_code == 302
-    assert (table.variant, table.small_blind, table.big_blind, table.ante) == ("razz", 25, 50, 10)
+    assert (table.variant, table.bring_in, table.small_bet, table.ante) == ("razz", 25, 50, 10)
+    assert (table.small_blind, table.big_blind) == (0, 0)  # a Razz table has no blinds
 
 
 def test_the_form_asks_razz_for_a_bring_in(client):

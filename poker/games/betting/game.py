@@ -17,7 +17,8 @@ def betting_game(
     variant: str,
     play: type,
     fold: type[views.HandFold],
-    check_settings: Callable[..., None],
+    stakes: tuple[str, ...],
+    check_settings: Callable[..., dict[str, int]],
     practice_stakes: dict[str, int],
 ) -> Game:
     def practice(*, user: Any, bots: int = 4, name: str = "") -> Any:
@@ -34,6 +35,7 @@ def betting_game(
         private_part=views.private_part,
         me=views.me,
         messages=MESSAGES,
+        stakes=stakes,
         check_settings=check_settings,
         replay_steps=replay_steps,
         page={"template": "poker/table.html", "replay": "poker/hand_replay.html", "words": table_catalogue},

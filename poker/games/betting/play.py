@@ -18,7 +18,6 @@ from typing import Any, ClassVar
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext_lazy as _
 
-from ...blinds import table_blinds
 from ...engine import Action
 from ...engine.button import Positions
 from ...models import HandEvent, KnockOut, Seat, Table
@@ -48,17 +47,22 @@ class Deal:
 
 
 class BettingPlay(Play):
-    """The betting games' change; each game defines ``hand_class``, ``deal``, ``legal_view`` and
-    ``bot_action``."""
+    """The betting games' change; each game defines ``hand_class``, ``stakes``, ``deal``,
+    ``legal_view`` and ``bot_action``."""
 
     showing_deadline: ClassVar[str] = Table.DeadlineKind.REVEAL
+
+    def stakes(self) -> dict[str, int]:
+        """The stakes of the next hand, in the game's fields (``Game.stakes``): the arguments of
+        its engine's game."""
+        raise NotImplementedError
 
     def deal(
         self,
         active: Sequence[int],
         stacks: dict[int, int],
         previous: Positions | None,
-        blinds: tuple[int, int, int],
+        stakes: dict[str, int],
     ) -> Deal:
         """Deal the next hand to the seats ``active`` (sorted seat numbers) with ``stacks`` by seat."""
         raise NotImplementedError
@@ -169,11 +173,11 @@ class BettingPlay(Play):
             table.status = Table.Status.WAITING
             self.bump()
             return False
-        blinds = table_blinds(table)
+        stakes = self.stakes()
         previous = None
         if table.button_seat is not None:
             previous = Positions(table.button_seat, table.small_blind_seat, table.big_blind_seat)
-        dealt = self.deal(active, {n: self.seats[n].stack for n in active}, previous, blinds)
+        dealt = self.deal(active, {n: self.seats[n].stack for n in active}, previous, stakes)
         positions = dealt.positions
         seats = [self.seats[n] for n in dealt.seats]
         table.button_seat, table.small_blind_seat, table.big_blind_seat = (
@@ -181,7 +185,7 @@ class BettingPlay(Play):
             positions.small_blind,
             positions.big_blind,
         )
-        self.new_hand(seats, button_seat=positions.button, stakes=blinds, state={"board": []})
+        self.new_hand(seats, button_seat=positions.button, stakes=stakes, state={"board": []})
         for seat in seats:
             if seat.pre_action:
                 seat.pre_action = ""

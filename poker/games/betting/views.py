@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from ...models import Hand, Seat, Table
+from ...tables.registry import game_of
 from ...tables.views import LOG_LENGTH, StoredEvent, deadline_ms
 
 LOG_TYPES = {
@@ -189,9 +190,7 @@ def _hand_entry(hand: Hand, fold: HandFold) -> dict[str, Any]:
         "pot": fold.gathered,
         "total": fold.gathered + sum(fold.bets),
         "button": hand.button_seat,
-        "small_blind": hand.small_blind,
-        "big_blind": hand.big_blind,
-        "ante": hand.ante,
+        **{field: getattr(hand, field) for field in game_of(type(fold).game).stakes},  # as dealt
         "over": fold.over,
         "results": list(fold.results),  # a copy: a replay keeps the views of every step
         "game": fold.game,
@@ -303,7 +302,7 @@ def table_view(
             "action_seconds": table.action_seconds,
             "stakes": None
             if table.blind_provider
-            else {"small_blind": table.small_blind, "big_blind": table.big_blind, "ante": table.ante},
+            else {field: getattr(table, field) for field in game_of(table.variant).stakes},
         },
         "seats": seat_views,
         "actor": table.actor_seat,

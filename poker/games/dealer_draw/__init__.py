@@ -3,7 +3,7 @@ house banks the game, with practice chips from each player's bankroll. ``play``:
 change (bets, deal, draw, settlement); ``services``: the bet and the draw; ``views``: what the
 viewers see; ``bankroll``: the practice chips.
 
-The table's stakes: the minimum bet (``small_blind``) and the maximum (``big_blind``).
+The table's stakes: the minimum bet and the maximum (``Table.min_bet``, ``Table.max_bet``).
 """
 
 from __future__ import annotations
@@ -16,11 +16,16 @@ from .play import DrawPlay
 from .services import MESSAGES, paytable
 
 
-def check_settings(*, kind: str, blind_provider: str, small_blind: int, big_blind: int, ante: int) -> None:
+def check_settings(
+    *, kind: str, blind_provider: str, min_bet: int = 10, max_bet: int = 200, ante: int = 0
+) -> dict[str, int]:
     if kind == Table.Kind.TOURNAMENT or blind_provider:
         raise ValueError("draw against the dealer is played with practice chips: no tournament table")
-    if small_blind < 1 or big_blind < small_blind:
-        raise ValueError(f"bets from {small_blind} to {big_blind} make no sense")
+    if min_bet < 1 or max_bet < min_bet:
+        raise ValueError(f"bets from {min_bet} to {max_bet} make no sense")
+    if ante:
+        raise ValueError("draw against the dealer has no ante")
+    return {"min_bet": min_bet, "max_bet": max_bet}
 
 
 GAME = Game(
@@ -32,6 +37,7 @@ GAME = Game(
     me=views.me,
     extras=views.extras,
     messages=MESSAGES,
+    stakes=("min_bet", "max_bet"),
     check_settings=check_settings,
     replay_steps=views.draw_replay_steps,
     page={

@@ -48,7 +48,7 @@ def can_refill(user: AbstractBaseUser, min_bet: int = PRACTICE_MIN_BET) -> bool:
 def bankroll_refill(*, user: AbstractBaseUser, table: Table | None = None) -> Bankroll:
     """Back to ``BANKROLL_START`` chips, once the bankroll plus the chips at dealer-draw tables
     are below the minimum bet (``table``'s, else the practice tables'); else ``TableError``."""
-    min_bet = table.small_blind if table is not None else PRACTICE_MIN_BET
+    min_bet = table.min_bet if table is not None else PRACTICE_MIN_BET
     bankroll = bankroll_of(user, lock=True)
     if bankroll.chips + chips_at_draw_tables(user) >= min_bet:
         raise TableError(

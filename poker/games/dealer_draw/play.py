@@ -3,7 +3,7 @@
 The house banks the game, so one player is enough. A table goes round three phases:
 
 1. Bets (deadline ``betting``, the table's action time): each player present chooses his bet, from
-   the minimum (``Table.small_blind``) to the maximum (``Table.big_blind``), not above his stack.
+   the minimum (``Table.min_bet``) to the maximum (``Table.max_bet``), not above his stack.
    When every player present has bet, or at the deadline, the round is dealt to those who bet; who
    did not bet in time sits out until he comes back. Nobody bet: the table waits.
 2. The draw (deadline ``action``): players draw in seat order (the engine's), 0 to 3 cards each;
@@ -36,7 +36,7 @@ from ...tables.errors import TableError, fmt, ms
 from ...tables.play import Play
 from .bankroll import bankroll_of
 
-PRACTICE = {"small_blind": 10, "big_blind": 200, "starting_stack": 2000, "action_seconds": 30}
+PRACTICE = {"min_bet": 10, "max_bet": 200, "starting_stack": 2000, "action_seconds": 30}
 
 
 def new_deck(decks: int) -> list | None:
@@ -63,7 +63,7 @@ class DrawPlay(Play):
         )
 
     def can_bet(self, seat: Seat) -> bool:
-        return not seat.leaving and seat.stack >= self.table.small_blind
+        return not seat.leaving and seat.stack >= self.table.min_bet
 
     def bettors(self) -> list[Seat]:
         """The players the bets wait for: present, not leaving, with at least a minimum bet."""
@@ -126,7 +126,10 @@ class DrawPlay(Play):
         engine = DealerDraw(table.decks).start_round([s.round_bet for s in seats], new_deck(table.decks))
         self.clear_deadline()
         self.new_hand(
-            seats, button_seat=seats[0].number, stakes=(table.small_blind, table.big_blind, 0), state={}
+            seats,
+            button_seat=seats[0].number,
+            stakes={"min_bet": table.min_bet, "max_bet": table.max_bet},
+            state={},
         )
         for seat in seats:
             seat.round_bet = 0
@@ -211,13 +214,13 @@ class DrawPlay(Play):
         table = self.table
         bankroll = bankroll_of(user, lock=True)
         buy_in = min(table.starting_stack, bankroll.chips)
-        if buy_in < table.small_blind:
+        if buy_in < table.min_bet:
             raise TableError(
                 "bankroll_too_small",
                 fmt(
                     _("Your bankroll holds %(chips)s chips, below the minimum bet (%(min)s): refill it."),
                     chips=bankroll.chips,
-                    min=table.small_blind,
+                    min=table.min_bet,
                 ),
             )
         bankroll.chips -= buy_in

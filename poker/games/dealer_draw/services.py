@@ -47,20 +47,20 @@ def draw_bet(*, table_id: int, user: AbstractBaseUser, amount: Any) -> None:
         raise TableError("leaving", _("You are leaving the table."))
     if seat.round_bet:
         raise TableError("already_bet", _("You have already bet on this round."))
-    if seat.stack < table.small_blind:
+    if seat.stack < table.min_bet:
         raise TableError(
             "not_enough_chips",
-            fmt(_("You have fewer chips than the minimum bet (%(min)s)."), min=table.small_blind),
+            fmt(_("You have fewer chips than the minimum bet (%(min)s)."), min=table.min_bet),
         )
-    if amount < table.small_blind:
+    if amount < table.min_bet:
         raise TableError(
             "amount_too_low",
-            fmt(_("The minimum is %(min)s, not %(amount)s."), min=table.small_blind, amount=amount),
+            fmt(_("The minimum is %(min)s, not %(amount)s."), min=table.min_bet, amount=amount),
         )
-    if amount > table.big_blind:
+    if amount > table.max_bet:
         raise TableError(
             "amount_too_high",
-            fmt(_("The maximum bet is %(max)s, not %(amount)s."), max=table.big_blind, amount=amount),
+            fmt(_("The maximum bet is %(max)s, not %(amount)s."), max=table.max_bet, amount=amount),
         )
     if amount > seat.stack:
         raise TableError(

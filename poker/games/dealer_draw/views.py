@@ -87,8 +87,8 @@ def _round_entry(hand: Hand, fold: RoundFold) -> dict[str, Any]:
         "number": hand.number,
         "over": fold.over,
         "dealer": dict(fold.dealer),
-        "min_bet": hand.small_blind,
-        "max_bet": hand.big_blind,
+        "min_bet": hand.min_bet,
+        "max_bet": hand.max_bet,
     }
 
 
@@ -181,8 +181,8 @@ def public_view(
             "chat_enabled": table.chat_enabled,
             "action_seconds": table.action_seconds,
             "decks": table.decks,
-            "min_bet": table.small_blind,
-            "max_bet": table.big_blind,
+            "min_bet": table.min_bet,
+            "max_bet": table.max_bet,
         },
         "seats": seat_views,
         "actor": table.actor_seat if phase == "draw" else None,
@@ -230,7 +230,7 @@ def private_part(
         "hand_id": hand.pk if hand is not None else None,
         "cards": cards,
         "bankroll": bankroll,
-        "can_refill": bankroll + extra.get("at_tables", 0) < table.small_blind,
+        "can_refill": bankroll + extra.get("at_tables", 0) < table.min_bet,
     }
 
 
