@@ -26,20 +26,11 @@ from .tables.views import StoredEvent
 
 @login_required
 def table_list(request: HttpRequest) -> HttpResponse:
-    return render(
-        request,
-        "poker/table_list.html",
-        {
-            "tables": selectors.table_list(request.user),
-            "my_tables": selectors.tables_of(request.user),
-            **{
-                k: v
-                for game in games()
-                if "list_context" in game.page
-                for k, v in game.page["list_context"](request.user).items()
-            },
-        },
-    )
+    context = {"tables": selectors.table_list(request.user), "my_tables": selectors.tables_of(request.user)}
+    for game in games():  # what a game shows on the list (the dealer game's bankroll)
+        if "list_context" in game.page:
+            context.update(game.page["list_context"](request.user))
+    return render(request, "poker/table_list.html", context)
 
 
 @organizer_required

@@ -27,9 +27,6 @@ PRACTICE_STAKES = {"bring_in": 10, "small_bet": 20, "ante": 5}
 class RazzPlay(betting.BettingPlay):
     hand_class = RazzHand
 
-    def stakes(self) -> dict[str, int]:
-        return {field: getattr(self.table, field) for field in STAKES}
-
     def deal(
         self,
         active: Sequence[int],

@@ -95,6 +95,11 @@ class Play:
         """The engine's hand from its stored state."""
         return self.hand_class.from_dict(state)
 
+    def stakes(self) -> dict[str, int]:
+        """The stakes of the next hand, in the game's fields (``Game.stakes``): the table's own
+        (Hold'em asks its blind provider)."""
+        return {field: getattr(self.table, field) for field in game_of(self.table.variant).stakes}
+
     def next_hand(self) -> bool:
         """Deal the next hand (or open its bets) if the table can, else wait. True when dealt."""
         raise NotImplementedError

@@ -47,15 +47,10 @@ class Deal:
 
 
 class BettingPlay(Play):
-    """The betting games' change; each game defines ``hand_class``, ``stakes``, ``deal``,
-    ``legal_view`` and ``bot_action``."""
+    """The betting games' change; each game defines ``hand_class``, ``deal``, ``legal_view`` and
+    ``bot_action`` (and ``stakes`` when they are not the table's own)."""
 
     showing_deadline: ClassVar[str] = Table.DeadlineKind.REVEAL
-
-    def stakes(self) -> dict[str, int]:
-        """The stakes of the next hand, in the game's fields (``Game.stakes``): the arguments of
-        its engine's game."""
-        raise NotImplementedError
 
     def deal(
         self,

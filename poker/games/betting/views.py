@@ -190,7 +190,7 @@ def _hand_entry(hand: Hand, fold: HandFold) -> dict[str, Any]:
         "pot": fold.gathered,
         "total": fold.gathered + sum(fold.bets),
         "button": hand.button_seat,
-        **{field: getattr(hand, field) for field in game_of(type(fold).game).stakes},  # as dealt
+        **{field: getattr(hand, field) for field in game_of(fold.game).stakes},  # as dealt
         "over": fold.over,
         "results": list(fold.results),  # a copy: a replay keeps the views of every step
         "game": fold.game,

@@ -128,7 +128,7 @@ class DrawPlay(Play):
         self.new_hand(
             seats,
             button_seat=seats[0].number,
-            stakes={"min_bet": table.min_bet, "max_bet": table.max_bet},
+            stakes=self.stakes(),
             state={},
         )
         for seat in seats:
