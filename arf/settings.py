@@ -4,6 +4,7 @@ Embedded default: SQLite and the in-memory channel layer, so `make run` works on
 Deployment: DATABASE_URL (PostgreSQL) and REDIS_URL (Redis), DEBUG=0, a real SECRET_KEY.
 """
 
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -115,7 +116,15 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # A process's fan-out channel takes every table's messages (poker.tables.fanout): more room
+    # than a page's channel, whose messages are only its user's own. (Channels 4.3's in-memory
+    # layer reads this as (regex, capacity) pairs, not the dict of globs of its documentation.)
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels.layers.InMemoryChannelLayer",
+            "CONFIG": {"channel_capacity": [(re.compile(r"fanout\."), 10_000)]},
+        }
+    }
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

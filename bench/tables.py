@@ -33,6 +33,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -250,8 +251,17 @@ async def bot(
         await ws.send(act)
 
 
+def profile_daphne(pid: int, seconds: float, output: str) -> subprocess.Popen:
+    """py-spy (PyPI) on daphne for the measured seconds: the stacks of the thread holding Python's
+    lock, as raw folded lines (one stack and its count a line), for a flame graph or a grep."""
+    spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
+    command = [spy, "record", "--gil", "--nonblocking", "--pid", str(pid), "--rate", "200"]
+    command += ["--duration", str(int(seconds)), "--format", "raw", "--output", output]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 async def run_tables(
-    server: AppServer, arranged: list[dict], seconds: float, warmup: float, think: float
+    server: AppServer, arranged: list[dict], seconds: float, warmup: float, think: float, profile: str = ""
 ) -> Stats:
     port = server.ports[0]
     stats = Stats()
@@ -281,7 +291,10 @@ async def run_tables(
     await asyncio.sleep(warmup)
     stats.measuring = True
     cpu = process_cpu_seconds(server.processes[0].pid)
+    spy = profile_daphne(server.processes[0].pid, seconds, profile) if profile else None
     await asyncio.sleep(seconds)
+    if spy is not None:
+        spy.wait()
     stats.cpu_seconds = process_cpu_seconds(server.processes[0].pid) - cpu
     stats.measuring = False
     stop.set()
@@ -291,13 +304,13 @@ async def run_tables(
     return stats
 
 
-def run_app(tmp: Path, tables: int, seconds: float, warmup: float, think: float) -> Stats:
+def run_app(tmp: Path, tables: int, seconds: float, warmup: float, think: float, profile: str = "") -> Stats:
     server = AppServer(tmp, processes=1)
     server.env.update(DEPLOYED)
     server.start()
     try:
         arranged = json.loads(server.shell(ARRANGE.format(tables=tables)).strip().splitlines()[-1])
-        return asyncio.run(run_tables(server, arranged, seconds, warmup, think))
+        return asyncio.run(run_tables(server, arranged, seconds, warmup, think, profile))
     finally:
         server.stop()
 
@@ -334,6 +347,9 @@ def main() -> None:
     )
     parser.add_argument("--seconds", type=float, default=20, help="measured seconds per run")
     parser.add_argument("--warmup", type=float, default=4)
+    parser.add_argument(
+        "--profile", default="", help="with bots answering at once, py-spy's stacks of daphne to FILE-N.txt"
+    )
     parser.add_argument("--size", type=int, default=2500, help="bytes of the bare broadcast's message")
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres") or not os.environ.get("REDIS_URL"):
@@ -359,7 +375,7 @@ def main() -> None:
             f"{'cpu ms':>7} {'cpu %':>7} {'msg B':>7}  messages per action, errors"
         )
         best = None
-        for n in [int(x) for x in args.tables.split(",")]:
+        for n in [int(x) for x in args.tables.split(",") if x]:
             stats = run_app(tmp, n, args.seconds, args.warmup, args.think)
             p99 = report(n, stats, args.seconds, rate, uv_rate)
             if p99 < 100:
@@ -369,8 +385,10 @@ def main() -> None:
             # With few tables the pauses between hands leave the process idle part of the time;
             # the sustained rate is where adding tables adds no more actions/s (daphne busy ~100%).
             print("bots that answer at once (the most the process sustains):")
-            for n in [int(x) for x in args.saturate.split(",")]:
-                report(n, run_app(tmp, n, args.seconds, args.warmup, 0.0), args.seconds, rate, uv_rate)
+            for n in [int(x) for x in args.saturate.split(",") if x]:
+                profile = f"{args.profile}-{n}.txt" if args.profile else ""
+                stats = run_app(tmp, n, args.seconds, args.warmup, 0.0, profile)
+                report(n, stats, args.seconds, rate, uv_rate)
         # The machine is shared: the floor measured again, to see how much it moved meanwhile.
         again, latencies = run_bare(tmp, min(args.seconds, 10), args.size)
         print(

@@ -1,11 +1,11 @@
 """Sending a change to the viewers of a table after it commits (``transaction.on_commit``).
 
-Every connection to a table joins the table's group and its user's own group. A change goes to
-the table's group once, as one public view (folded from the events anyone may see, serialised
-once); a player's own part (his hole cards, his pre-action, his time bank) goes to his own group
-only, and only when it changed. The page lays his part over each public view (``views.compose``
-and ``static/js/table_socket.js``): a player's cards travel only in his own group. Every game is
-broadcast so.
+Every process showing a table is in the table's group once (``fanout``), and every connection
+is in its user's own group. A change goes to the table's group once, as one public view (folded
+from the events anyone may see, serialised once); a player's own part (his hole cards, his
+pre-action, his time bank) goes to his own group only, and only when it changed. The page lays
+his part over each public view (``views.compose`` and ``static/js/table_common.js``): a player's
+cards travel only in his own group. Every game is broadcast so.
 
 The public view goes as a patch from the one sent at ``prev`` (``poker.delta``: about a tenth of
 the whole view), when this process sent that one; otherwise whole. A page that has not the view
@@ -135,8 +135,11 @@ async def send_now(messages: list[tuple[str, dict]]) -> None:
     layer = get_channel_layer()
     if layer is None or not messages:
         return
+    # The group's name goes with the message: a table's group reaches its viewers through the
+    # process's fan-out, which forwards by group (``fanout``).
     results = await asyncio.gather(
-        *(layer.group_send(group, message) for group, message in messages), return_exceptions=True
+        *(layer.group_send(group, {**message, "group": group}) for group, message in messages),
+        return_exceptions=True,
     )
     for result in results:
         if isinstance(result, Exception):

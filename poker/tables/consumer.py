@@ -1,7 +1,8 @@
 """The table's websocket: one per open table page. Thin: parse, check, call a service, answer.
 
 A consumer keeps no game state: the services change the database and broadcast after the commit;
-the consumer forwards the messages meant for its viewer (``broadcast``). One handler table: the
+the consumer forwards the messages meant for its viewer (``broadcast``): those of the table, from
+the process's ``fanout``, and his own part, from his user's group. One handler table: the
 messages every table takes (``snapshot``, ``sit``, ``leave``, ``sit_out``, ``sit_in``, ``chat``),
 and those its game adds (``Game.messages``: Hold'em's and Razz's ``act`` and ``pre_action``, the
 dealer game's ``bet`` and ``draw``). Messages from the browser are JSON, such as
@@ -32,6 +33,7 @@ from ..models import Table
 from . import clock, rows, services
 from .db import in_thread
 from .errors import TableError
+from .fanout import fanout
 from .messages import BadMessage, seat_number
 from .registry import Handler, game_of
 
@@ -67,7 +69,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.language = chosen_language(self.scope.get("cookies", {}))  # as the page
         self.bucket = TokenBucket()
         self.warned_at = 0.0
-        self.joined: list[str] = []
+        self.table_group = self.user_group = None  # joined once logged in (see ``fanout``)
+        self.held: list[str] | None = []  # the table's messages before the first snapshot is sent
         self.present = False  # counted at his seat (services.table_presence)
         variant = await in_thread(
             Table.objects.filter(pk=self.table_id).values_list("variant", flat=True).first
@@ -84,11 +87,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_error("login_required", _("Log in to watch or play."))
             return
         table = Table(pk=self.table_id)
-        for group in (table.group_name, table.user_group_name(self.user_id)):
-            await self.channel_layer.group_add(group, self.channel_name)
-            self.joined.append(group)
+        self.user_group = table.user_group_name(self.user_id)
+        await self.channel_layer.group_add(self.user_group, self.channel_name)
+        self.table_group = table.group_name
+        await fanout().join(self.table_group, self)
         await self.count_presence()
         await self.send_snapshot()
+        while self.held:  # what came meanwhile follows the snapshot, in order
+            await self.send(text_data=self.held.pop(0))
+        self.held = None
 
     async def count_presence(self) -> None:
         """A seated player with this page open is there: the get-ready wait and the organizer's view
@@ -99,8 +106,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             )
 
     async def disconnect(self, code: int) -> None:
-        for group in getattr(self, "joined", []):
-            await self.channel_layer.group_discard(group, self.channel_name)
+        if getattr(self, "table_group", None):
+            await fanout().leave(self.table_group, self)
+        if getattr(self, "user_group", None):
+            await self.channel_layer.group_discard(self.user_group, self.channel_name)
         if getattr(self, "present", False):
             await in_thread(services.table_presence)(table_id=self.table_id, user=self.user, connected=False)
 
@@ -155,18 +164,22 @@ class TableConsumer(AsyncWebsocketConsumer):
         kind = message["type"]
         if kind == "table.update":
             await self.table_update(message)
-        elif kind == "table.chat":
-            await self.table_chat(message)
         elif kind == "websocket.receive":
             await self.websocket_receive(message)
         else:
             await super().dispatch(message)
 
+    async def forward(self, message: dict[str, Any]) -> None:
+        # A message of the table's group, from this process's fan-out: the public view, a chat
+        # line, the presence, serialised once for every viewer. Until the first snapshot is sent,
+        # it waits (the page patches the view it has: the snapshot comes first).
+        if self.held is not None:
+            self.held.append(message["text"])
+        else:
+            await self.send(text_data=message["text"])
+
     async def table_update(self, event: dict[str, Any]) -> None:
         # The public view (table group) or this user's own part (his group), serialised once.
-        await self.send(text_data=event["text"])
-
-    async def table_chat(self, event: dict[str, Any]) -> None:
         await self.send(text_data=event["text"])
 
     # ---- answers to this client
