@@ -22,8 +22,14 @@ runs with bots that answer at once (--saturate): with few tables the pauses betw
 rate is where more tables add no actions/s and daphne is busy. Last, the stock floor again: the
 machine is shared, and the floor moves with what else runs.
 Targets (issue 4): p99 < 100 ms at 100 tables or more, and actions/s at least half the bare
-broadcast rate. The bots run in this process, on the same 2 cores as daphne, PostgreSQL and Redis:
-their own JSON parsing is part of every figure.
+broadcast rate; issue 17: 0.9 of the uvloop floor saturated, p99 < 100 ms at 200 tables, under
+2 ms of daphne CPU an action. The bots run in this process, on the same 2 cores as daphne,
+PostgreSQL and Redis: their own JSON parsing is part of every figure.
+
+``--profile FILE`` records daphne with py-spy (``pip install py-spy``) during each saturated run's
+measured seconds, into FILE-N.txt: one stack a line with its count (samples of the thread holding
+Python's lock, at 200 a second; a sample is wall time, so a write that wakes Redis on the same
+core counts where it waits).
 """
 
 from __future__ import annotations
