@@ -17,18 +17,6 @@ from .wsclient import Client
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def table_with_two(db):
-    """Heads-up tournament table: hery (seat 1) and voahangy (seat 2), hand 1 dealt."""
-    hery, voahangy, tiana = (UserFactory(username=n) for n in ("hery", "voahangy", "tiana"))
-    table = services.table_open(name="Table", kind=Table.Kind.TOURNAMENT, action_seconds=30)
-    services.table_seat_player(table=table, user=hery, stack=1000, seat=1)
-    services.table_seat_player(table=table, user=voahangy, stack=1000, seat=2)
-    services.table_start(table=table)
-    table.refresh_from_db()
-    return table, hery, voahangy, tiana
-
-
 async def clients(table, *users):
     return [await Client(table.pk, user).connect() for user in users]
 

@@ -11,24 +11,10 @@ from django.conf import settings
 from poker import services
 from poker.models import Table
 from poker.tables import broadcast, rows
-from tests.factories import UserFactory
 
 from .wsclient import Client
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def table_with_two(db):
-    hery, voahangy, tiana = (
-        UserFactory(username=n, first_name=n.title()) for n in ("hery", "voahangy", "tiana")
-    )
-    table = services.table_open(name="Table", kind=Table.Kind.TOURNAMENT, action_seconds=30)
-    services.table_seat_player(table=table, user=hery, stack=1000, seat=1)
-    services.table_seat_player(table=table, user=voahangy, stack=1000, seat=2)
-    services.table_start(table=table)
-    table.refresh_from_db()
-    return table, hery, voahangy, tiana
 
 
 def members(table: Table) -> int:
