@@ -144,7 +144,10 @@ def measure(server: AppServer, table_id: str, network: str, updates: int) -> Non
         for response in responses:
             if response.request.resource_type == "websocket" or response.status != 200:
                 continue
-            body = response.body()
+            try:
+                body = response.body()
+            except Exception:  # chromium dropped it (an unthrottled load, "navigated away"): again
+                body = context.request.get(response.url).body()
             kind = kind_of(response.url, response.headers.get("content-type", ""))
             entry = weight.setdefault(kind, [0, 0, 0])
             loaded.append((kind, urlparse(response.url).path, len(body)))
