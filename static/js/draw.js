@@ -311,7 +311,6 @@
       lostText: t("connection_lost"),
       userId: cfg.user_id,
       game: rules,
-      snapshot: cfg.snapshot,
       show: render,
       error: function () { if (state.view) { renderBetBar(state.view); renderDrawBar(state.view); } },
     });

@@ -653,8 +653,6 @@
       lostText: t("connection_lost"),
       userId: cfg.user_id,
       game: rules,
-      snapshot: cfg.snapshot,
-      presence: cfg.presence,
       show: show,
       error: function () { if (state.view) renderActions(state.view); },
     });

@@ -262,6 +262,7 @@ window.ArfTable = (function () {
     }
     function takeSnapshot(view, seq, toPublic, presence) {
       takePresence(presence);
+      if (seq < state.seq) return; // an older one than the view drawn (the page's, then an update)
       state.seq = seq;
       state.base = toPublic ? applyDelta(view, toPublic) : view;
       state.patchable = !!toPublic;
@@ -311,15 +312,18 @@ window.ArfTable = (function () {
     };
   }
 
-  // A live table: its first view drawn, then the socket opened and its messages taken by the view
-  // stream; a chat line is added, an error shown (then ``options.error()``, for the page to bring
-  // back the bar a click hid). ``options``: ws, lostText, userId, game, snapshot, presence, show,
-  // error. Returns ``send``. As before the socket is open, the first view is drawn with the page's
-  // own ``send`` not yet set: what it would send then is not sent.
+  // A live table: its first view drawn at once from the snapshot in the page (#table-snapshot,
+  // rendered by poker/views.py: the socket's first message, his own cards only), then the socket
+  // opened and its messages taken by the view stream (its snapshot replaces the page's if not
+  // older); a chat line is added, an error shown (then ``options.error()``, for the page to bring
+  // back the bar a click hid). ``options``: ws, lostText, userId, game, show, error. Returns
+  // ``send``. As before the socket is open, the first view is drawn with the page's own ``send``
+  // not yet set: what it would send then is not sent.
   function live(options) {
     var send = null;
     var stream = viewStream(options.game, options.userId, options.show, function (message) { send(message); });
-    stream.start(options.snapshot, options.presence);
+    var first = $("table-snapshot");
+    if (first) stream.take(JSON.parse(first.textContent));
     send = open(options.ws, function (message) {
       if (stream.take(message)) return;
       if (message.type === "chat") {
