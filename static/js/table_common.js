@@ -40,11 +40,32 @@ window.ArfTable = (function () {
 
   // ---- words and numbers, in the page's language (cfg.lang) out of its catalogue (cfg.text,
   // poker/catalogue.py): "%(name)s" filled in, numbers written as the reader writes them.
+  // Numbers are written here as Intl.NumberFormat(lang) writes them, for French ("12 345,5", a
+  // narrow no-break space) and English ("12,345.5"), whole or with up to three decimals (Intl's
+  // default); any other number or language asks Intl (tests/poker/test_compose_fixtures.py holds
+  // both to the same output). The page's first Intl formatter costs some 120 ms on a slow phone
+  // (ICU's data): not before the first table is drawn, and the list's one is made when idle.
+  var SEPARATORS = { fr: ["\u202f", ","], en: [",", "."] };
   function words(cfg) {
     var lang = (cfg.lang || "fr").slice(0, 2);
-    var numberFormat = new Intl.NumberFormat(lang);
-    var listFormat = window.Intl && Intl.ListFormat ? new Intl.ListFormat(lang, { type: "conjunction" }) : null;
-    function fmt(n) { return numberFormat.format(n); }
+    var numberFormat = null, listFormat;
+    function intlNumber() { return numberFormat || (numberFormat = new Intl.NumberFormat(lang)); }
+    function fmt(n) {
+      var sep = SEPARATORS[lang];
+      if (!sep || typeof n !== "number" || Math.round(n * 1000) / 1000 !== n || Math.abs(n) >= 1e15) {
+        return intlNumber().format(n);
+      }
+      var parts = Math.abs(n).toFixed(3).replace(/\.?0+$/, "").split(".");
+      var whole = parts[0].replace(/\B(?=(\d{3})+(?!\d))/g, sep[0]);
+      return (n < 0 ? "-" : "") + whole + (parts[1] ? sep[1] + parts[1] : "");
+    }
+    function lists() {
+      if (listFormat === undefined) {
+        listFormat = typeof Intl !== "undefined" && Intl.ListFormat ? new Intl.ListFormat(lang, { type: "conjunction" }) : null;
+      }
+      return listFormat;
+    }
+    if (typeof requestIdleCallback === "function") requestIdleCallback(lists, { timeout: 10000 });
     function t(key, params) {
       var text = cfg.text[key] || key;
       return text.replace(/%\((\w+)\)s/g, function (_, name) {
@@ -57,7 +78,7 @@ window.ArfTable = (function () {
     function handName(hand) { return hand ? (hand[lang] || hand.en) : ""; }
     function handPhrase(hand) { return hand ? ((hand.phrase && hand.phrase[lang]) || handName(hand)) : ""; }
     // "Feno, Lanto et Hery".
-    function listed(names) { return listFormat ? listFormat.format(names) : names.join(", "); }
+    function listed(names) { return lists() ? lists().format(names) : names.join(", "); }
     return { lang: lang, fmt: fmt, t: t, handName: handName, handPhrase: handPhrase, listed: listed };
   }
 
