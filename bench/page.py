@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import os
 import shutil
 import statistics
 import sys
@@ -35,6 +36,20 @@ sys.path.insert(0, str(ROOT))
 
 from tests.e2e.conftest import CHROMIUM_FLAGS  # noqa: E402
 from tests.e2e.server import AppServer  # noqa: E402
+
+# The app as deployed (docker-compose.yml), over http on the loopback: DEBUG off, so the static
+# files are the collected ones with their .gz, which whitenoise sends here as nginx does in front
+# of the app (deploy/nginx.conf, gzip_static); the pages themselves are not compressed, there either.
+DEPLOYED = {
+    "DEBUG": "0",
+    "ALLOWED_HOSTS": "127.0.0.1,localhost",
+    "SECURE_SSL_REDIRECT": "0",
+    "SECURE_PROXY_SSL_HEADER": "0",
+    "SECURE_HSTS_SECONDS": "0",
+    "SESSION_COOKIE_SECURE": "0",
+    "CSRF_COOKIE_SECURE": "0",
+    "LOG_LEVEL": "WARNING",
+}
 
 NETWORKS = {  # latency in ms, throughputs in bytes a second
     "slow-3g": {"latency": 2000, "downloadThroughput": 50_000, "uploadThroughput": 50_000},
@@ -182,10 +197,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--network", choices=[*NETWORKS, "none"], default="slow-3g")
     parser.add_argument("--updates", type=int, default=40, help="updates to time (the bots play them)")
+    parser.add_argument(
+        "--server",
+        choices=["deployed", "debug"],
+        default="deployed",
+        help="deployed: DEBUG off, the collected static files sent gzipped (as nginx's gzip_static "
+        "sends them); debug: the e2e tests' server, static files sent as they are",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         server = AppServer(Path(tmp))
         server.env.update({"POKER_BOT_MS": "150", "POKER_PAUSE_MS": "600", "POKER_REVEAL_MS": "300"})
+        if args.server == "deployed":
+            server.env.update({**DEPLOYED, "SECRET_KEY": "bench-" + os.urandom(16).hex(), "STATIC_ROOT": f"{tmp}/static"})
+            server.manage("collectstatic", "--noinput", "-v0")
         server.start()
         try:
             table_id = server.shell(ARRANGE).strip().splitlines()[-1]
