@@ -1,15 +1,18 @@
 """The table page on a phone: its weight, the time to the first drawn table, an update's time to paint.
 
-    .venv/bin/python bench/page.py [--network slow-3g|fast-3g|none] [--updates 40]
+    .venv/bin/python bench/page.py [--network slow-3g|fast-3g|none] [--updates 40] [--server deployed|debug]
 
 Starts its own daphne (``tests/e2e/server.py``, a fresh SQLite database) with a table of bots that
-plays by itself, and Debian's chromium (Playwright) as a phone: 412x915, touch, CPU slowed down 4
+plays by itself, run as deployed (DEBUG off, the static files collected with their .gz and sent
+gzipped, as nginx sends them with ``gzip_static``; the page itself uncompressed, as nginx sends it;
+``--server debug``: the e2e tests' server, every file sent as it is, the method of the figures
+before 2026-12-02), and Debian's chromium (Playwright) as a phone: 412x915, touch, CPU slowed down 4
 times and the network shaped through the DevTools protocol (``Emulation.setCPUThrottlingRate``,
 ``Network.emulateNetworkConditions``; "slow-3g" and "fast-3g" are the presets of Chrome's DevTools:
 2 s of latency and 400 kbit/s, or 562 ms and 1.44 Mbit/s). The cache is off: a first visit.
 
-- weight: every response of the table page's load, by kind, as sent and gzip-compressed (level 6,
-  what nginx sends; the bytes are counted here, whatever the test server compresses);
+- weight: every response of the table page's load, by kind, as written and gzip-compressed
+  (level 6; the bytes are counted here, whatever the server sent);
 - first drawn table: from the navigation's start to the frame after the seats are in the page;
 - update to paint: from a websocket message's arrival (a listener before the page's own) to the
   end of the frame that draws it (``requestAnimationFrame``, then the task after it).
