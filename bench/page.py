@@ -212,7 +212,8 @@ def main() -> None:
         server = AppServer(Path(tmp))
         server.env.update({"POKER_BOT_MS": "150", "POKER_PAUSE_MS": "600", "POKER_REVEAL_MS": "300"})
         if args.server == "deployed":
-            server.env.update({**DEPLOYED, "SECRET_KEY": "bench-" + os.urandom(16).hex(), "STATIC_ROOT": f"{tmp}/static"})
+            secret = "bench-" + os.urandom(16).hex()
+            server.env.update({**DEPLOYED, "SECRET_KEY": secret, "STATIC_ROOT": f"{tmp}/static"})
             server.manage("collectstatic", "--noinput", "-v0")
         server.start()
         try:

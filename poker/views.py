@@ -70,7 +70,9 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "config": config,
         # What the socket sends him first (his own cards only), so that the page draws the table
         # at once; the socket's snapshot and updates follow.
-        "snapshot": rows.snapshot_message(table.pk, request.user.pk) if request.user.is_authenticated else None,
+        "snapshot": rows.snapshot_message(table.pk, request.user.pk)
+        if request.user.is_authenticated
+        else None,
         "can_organize": _can_organize(request, table),
         "evening_text": evening_catalogue(),
         **(page["context"](table) if "context" in page else {}),

@@ -120,12 +120,14 @@ def test_the_table_page_embeds_the_viewers_own_cards_only(client, heads_up):
 
 
 def test_the_table_page_carries_the_snapshot_the_socket_sends_first(client, heads_up):
-    table, hery, voahangy = heads_up
+    table, _, voahangy = heads_up
     client.force_login(voahangy)
     snapshot = config_of(client.get(table.get_absolute_url()), "table-snapshot")
     expected = json.loads(json.dumps(rows.snapshot_message(table.pk, voahangy.pk)))
     for message in (snapshot, expected):  # when it was read, and the time left then
-        message["presence"].pop("at"), message["view"].pop("deadline_ms"), message["public"]["set"].pop("deadline_ms")
+        message["presence"].pop("at")
+        message["view"].pop("deadline_ms")
+        message["public"]["set"].pop("deadline_ms")
     assert snapshot == expected and snapshot["type"] == "snapshot" and snapshot["seq"] == table.seq
     seats = {s["number"]: s for s in snapshot["view"]["seats"]}
     assert seats[2]["cards"] == ["7c", "2h"] and not seats[1].get("cards")
