@@ -1,15 +1,18 @@
 """The table page on a phone: its weight, the time to the first drawn table, an update's time to paint.
 
-    .venv/bin/python bench/page.py [--network slow-3g|fast-3g|none] [--updates 40]
+    .venv/bin/python bench/page.py [--network slow-3g|fast-3g|none] [--updates 40] [--server deployed|debug]
 
 Starts its own daphne (``tests/e2e/server.py``, a fresh SQLite database) with a table of bots that
-plays by itself, and Debian's chromium (Playwright) as a phone: 412x915, touch, CPU slowed down 4
+plays by itself, run as deployed (DEBUG off, the static files collected with their .gz and sent
+gzipped, as nginx sends them with ``gzip_static``; the page itself uncompressed, as nginx sends it;
+``--server debug``: the e2e tests' server, every file sent as it is, the method of the figures
+before 2026-12-02), and Debian's chromium (Playwright) as a phone: 412x915, touch, CPU slowed down 4
 times and the network shaped through the DevTools protocol (``Emulation.setCPUThrottlingRate``,
 ``Network.emulateNetworkConditions``; "slow-3g" and "fast-3g" are the presets of Chrome's DevTools:
 2 s of latency and 400 kbit/s, or 562 ms and 1.44 Mbit/s). The cache is off: a first visit.
 
-- weight: every response of the table page's load, by kind, as sent and gzip-compressed (level 6,
-  what nginx sends; the bytes are counted here, whatever the test server compresses);
+- weight: every response of the table page's load, by kind, as written and gzip-compressed
+  (level 6; the bytes are counted here, whatever the server sent);
 - first drawn table: from the navigation's start to the frame after the seats are in the page;
 - update to paint: from a websocket message's arrival (a listener before the page's own) to the
   end of the frame that draws it (``requestAnimationFrame``, then the task after it).
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import os
 import shutil
 import statistics
 import sys
@@ -35,6 +39,20 @@ sys.path.insert(0, str(ROOT))
 
 from tests.e2e.conftest import CHROMIUM_FLAGS  # noqa: E402
 from tests.e2e.server import AppServer  # noqa: E402
+
+# The app as deployed (docker-compose.yml), over http on the loopback: DEBUG off, so the static
+# files are the collected ones with their .gz, which whitenoise sends here as nginx does in front
+# of the app (deploy/nginx.conf, gzip_static); the pages themselves are not compressed, there either.
+DEPLOYED = {
+    "DEBUG": "0",
+    "ALLOWED_HOSTS": "127.0.0.1,localhost",
+    "SECURE_SSL_REDIRECT": "0",
+    "SECURE_PROXY_SSL_HEADER": "0",
+    "SECURE_HSTS_SECONDS": "0",
+    "SESSION_COOKIE_SECURE": "0",
+    "CSRF_COOKIE_SECURE": "0",
+    "LOG_LEVEL": "WARNING",
+}
 
 NETWORKS = {  # latency in ms, throughputs in bytes a second
     "slow-3g": {"latency": 2000, "downloadThroughput": 50_000, "uploadThroughput": 50_000},
@@ -144,7 +162,10 @@ def measure(server: AppServer, table_id: str, network: str, updates: int) -> Non
         for response in responses:
             if response.request.resource_type == "websocket" or response.status != 200:
                 continue
-            body = response.body()
+            try:
+                body = response.body()
+            except Exception:  # chromium dropped it (an unthrottled load, "navigated away"): again
+                body = context.request.get(response.url).body()
             kind = kind_of(response.url, response.headers.get("content-type", ""))
             entry = weight.setdefault(kind, [0, 0, 0])
             loaded.append((kind, urlparse(response.url).path, len(body)))
@@ -179,10 +200,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--network", choices=[*NETWORKS, "none"], default="slow-3g")
     parser.add_argument("--updates", type=int, default=40, help="updates to time (the bots play them)")
+    parser.add_argument(
+        "--server",
+        choices=["deployed", "debug"],
+        default="deployed",
+        help="deployed: DEBUG off, the collected static files sent gzipped (as nginx's gzip_static "
+        "sends them); debug: the e2e tests' server, static files sent as they are",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         server = AppServer(Path(tmp))
         server.env.update({"POKER_BOT_MS": "150", "POKER_PAUSE_MS": "600", "POKER_REVEAL_MS": "300"})
+        if args.server == "deployed":
+            secret = "bench-" + os.urandom(16).hex()
+            server.env.update({**DEPLOYED, "SECRET_KEY": secret, "STATIC_ROOT": f"{tmp}/static"})
+            server.manage("collectstatic", "--noinput", "-v0")
         server.start()
         try:
             table_id = server.shell(ARRANGE).strip().splitlines()[-1]

@@ -64,12 +64,15 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "user_id": request.user.pk,
         "lang": get_language(),
         "text": page["words"](),
-        "snapshot": rows.viewer_snapshot(table.pk, request.user.pk),
-        "presence": rows.presence(table.pk),
     }
     context = {
         "table": table,
         "config": config,
+        # What the socket sends him first (his own cards only), so that the page draws the table
+        # at once; the socket's snapshot and updates follow.
+        "snapshot": rows.snapshot_message(table.pk, request.user.pk)
+        if request.user.is_authenticated
+        else None,
         "can_organize": _can_organize(request, table),
         "evening_text": evening_catalogue(),
         **(page["context"](table) if "context" in page else {}),

@@ -266,7 +266,7 @@
     if (timer.hidden) return;
     var left = Math.max(0, state.deadline - performance.now());
     var total = view.table.action_seconds * 1000 || 1;
-    timer.querySelector(".timer-bar").style.width = Math.min(100, (left / total) * 100) + "%";
+    timer.querySelector(".timer-bar").style.transform = "scaleX(" + Math.min(1, left / total) + ")"; // table.css
     timer.querySelector(".timer-text").textContent = Math.ceil(left / 1000) + " s";
     timer.classList.toggle("urgent", left < 5000);
   }
@@ -311,7 +311,6 @@
       lostText: t("connection_lost"),
       userId: cfg.user_id,
       game: rules,
-      snapshot: cfg.snapshot,
       show: render,
       error: function () { if (state.view) { renderBetBar(state.view); renderDrawBar(state.view); } },
     });

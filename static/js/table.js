@@ -79,120 +79,214 @@
     }, 1500);
   }
 
+  // ---- drawing by parts: each part of the page (a seat's cards, its badges, the board, the pots,
+  // the results, the log, the preset buttons...) is built again only when the slice of the view it
+  // draws has changed (its key, a JSON string of that slice, against the one last drawn), and texts
+  // and attributes are written only where they differ: an update that moves the turn touches two
+  // seats. Nothing here reads the layout (the felt's width is kept by a ResizeObserver).
+  var drawnKeys = {};
+  function changed(part, value) {
+    var key = JSON.stringify(value);
+    if (drawnKeys[part] === key) return false;
+    drawnKeys[part] = key;
+    return true;
+  }
+  function setText(node, text) { if (node.textContent !== text) node.textContent = text; }
+  function setHidden(node, hidden) { if (node.hidden !== hidden) node.hidden = hidden; }
+  function setProp(node, name, value) { if (node[name] !== String(value)) node[name] = value; }
+
+  // The felt's width, read once and then kept by a ResizeObserver: on a small phone the seats sit
+  // further in (seatPosition), redrawn when the felt crosses that width.
+  var feltWidth = null;
+  function watchFelt() {
+    if (!window.ResizeObserver) return;
+    new ResizeObserver(function () {
+      var width = $("felt").clientWidth;
+      var was = feltWidth;
+      feltWidth = width;
+      if (was !== null && (was < 420) !== (width < 420) && state.view) renderSeats(state.view);
+    }).observe($("felt"));
+  }
+
+  // The cards a seat shows, in order, each [card or null (its back), face down at Razz (1 or 0)],
+  // and whether they are Razz's row.
+  function seatCards(seat, hand) {
+    var stud = !!(hand && hand.game === "razz" && seat.up && seat.up.length && (!seat.folded || seat.cards));
+    var list = [];
+    if (stud) {
+      // Razz, in dealing order: two down cards, the up cards, the 7th-street down card.
+      var down = seat.cards || [];
+      list.push([down[0] || null, 1], [down[1] || null, 1]);
+      seat.up.forEach(function (c) { list.push([c, 0]); });
+      if (Math.max(seat.down || 0, down.length) > 2) list.push([down[2] || null, 1]);
+    } else if (seat.cards) {
+      seat.cards.forEach(function (c) { list.push([c, 0]); });
+    } else if (seat.in_hand && !seat.folded && hand && !hand.over) {
+      list.push([null, 0], [null, 0]);
+    }
+    return { stud: stud, list: list };
+  }
+
+  // A seat's badges, in order: [class, text].
+  function seatBadges(view, seat, offline) {
+    var hand = view.hand, badges = [];
+    if (hand && hand.button === seat.number) badges.push(["dealer", "D"]);
+    if (seat.sitting_out) badges.push(["badge", t("sitting_out")]);
+    if (offline) badges.push(["badge offline", t("disconnected")]);
+    if (seat.leaving) badges.push(["badge", t("leaving")]);
+    if (seat.all_in) badges.push(["badge all-in", t("all_in")]);
+    if (seat.last_action && !seat.bet) badges.push(["badge", t("act_" + seat.last_action.type)]);
+    if (seat.equity !== null && seat.equity !== undefined) badges.push(["badge equity", Math.round(seat.equity * 100) + " %"]);
+    if (seat.hand_name) badges.push(["badge hand-name", handName(seat.hand_name)]);
+    return badges;
+  }
+
+  // The nodes of the seats drawn, by seat index: { node, kind ("player", "sit", "empty"), and for
+  // a player the nodes updated in place }.
+  var seatNodes = [];
+
+  function newSeatNode(seat, kind) {
+    var node = el("div", "seat");
+    node.dataset.seat = seat.number;
+    var drawn = { node: node, kind: kind, key: {} };
+    if (kind === "sit") {
+      node.classList.add("empty");
+      var sit = el("button", "button small sit", t("sit_here"));
+      sit.type = "button";
+      sit.addEventListener("click", function () { send({ type: "sit", seat: seat.number }); });
+      node.appendChild(sit);
+    } else if (kind === "empty") {
+      node.classList.add("empty");
+      node.appendChild(el("span", "seat-number", String(seat.number)));
+    } else {
+      drawn.cards = node.appendChild(el("div", "seat-cards"));
+      var plate = node.appendChild(el("div", "plate"));
+      drawn.name = plate.appendChild(el("span", "name"));
+      drawn.stack = plate.appendChild(el("span", "stack"));
+      drawn.plate = plate;
+      drawn.badges = node.appendChild(el("div", "badges"));
+    }
+    return drawn;
+  }
+
+  function drawnPart(drawn, part, value) {
+    var key = JSON.stringify(value);
+    if (drawn.key[part] === key) return false;
+    drawn.key[part] = key;
+    return true;
+  }
+
+  function drawSeat(drawn, view, seat, mine) {
+    var node = drawn.node, hand = view.hand;
+    var offline = state.presence.offline.indexOf(seat.number) >= 0 && seat.seated && seat.number !== mine;
+    // What the seat's drawing reads beside the seat itself: the same seat (a patch keeps the seats
+    // it does not change) in the same surroundings is drawn already.
+    var around = [seat.number === mine, view.actor === seat.number, offline, !!hand && hand.button === seat.number,
+      hand && hand.game, !!hand && !!hand.over, hand && hand.big_blind].join();
+    if (drawn.seat === seat && drawn.around === around) return;
+    drawn.seat = seat;
+    drawn.around = around;
+    node.classList.toggle("me", seat.number === mine);
+    node.classList.toggle("folded", !!seat.folded);
+    node.classList.toggle("winner", !!seat.winner);
+    node.classList.toggle("acting", view.actor === seat.number);
+    node.classList.toggle("away", !!seat.sitting_out);
+    node.classList.toggle("offline", offline);
+    var cards = seatCards(seat, hand);
+    if (drawnPart(drawn, "cards", cards)) {
+      drawn.cards.classList.toggle("stud", cards.stud);
+      drawn.cards.replaceChildren.apply(drawn.cards, cards.list.map(function (item) {
+        var card = cardNode(item[0]);
+        if (item[1]) card.classList.add("down");
+        return card;
+      }));
+    }
+    setText(drawn.name, seat.name);
+    setText(drawn.stack, fmt(seat.stack));
+    var inBB = hand && hand.big_blind && hand.game !== "razz"
+      ? t("in_bb", { n: Math.round((seat.stack / hand.big_blind) * 10) / 10 }) : null;
+    if (inBB) setProp(drawn.stack, "title", inBB);
+    else if (drawn.stack.hasAttribute("title")) drawn.stack.removeAttribute("title");
+    if (inBB && !drawn.inBB) drawn.inBB = drawn.plate.appendChild(el("span", "in-bb"));
+    if (!inBB && drawn.inBB) { drawn.inBB.remove(); drawn.inBB = null; }
+    if (inBB) setText(drawn.inBB, inBB);
+    var badges = seatBadges(view, seat, offline);
+    if (drawnPart(drawn, "badges", badges)) {
+      drawn.badges.replaceChildren.apply(drawn.badges, badges.map(function (badge) { return el("span", badge[0], badge[1]); }));
+    }
+    // The bet, then the action timer of whoever acts: after the badges, in that order.
+    if (seat.bet && !drawn.bet) drawn.bet = node.insertBefore(el("div", "bet"), drawn.timer || null);
+    if (!seat.bet && drawn.bet) { drawn.bet.remove(); drawn.bet = null; }
+    if (seat.bet) setText(drawn.bet, fmt(seat.bet));
+    var acting = view.actor === seat.number;
+    if (acting && !drawn.timer) {
+      drawn.timer = node.appendChild(el("div", "timer"));
+      drawn.timer.appendChild(el("div", "timer-bar"));
+      drawn.timer.appendChild(el("span", "timer-text"));
+    }
+    if (!acting && drawn.timer) { drawn.timer.remove(); drawn.timer = null; }
+  }
+
   function renderSeats(view) {
     var felt = $("felt");
-    felt.querySelectorAll(".seat").forEach(function (node) { node.remove(); });
     var seats = view.seats;
     var mine = view.me && view.me.seat;
     var offset = mine ? mine - 1 : 0;
-    var hand = view.hand;
+    if (feltWidth === null) feltWidth = felt.clientWidth; // the first drawing only
+    if (seatNodes.length !== seats.length) {
+      seatNodes.forEach(function (drawn) { drawn.node.remove(); });
+      seatNodes = [];
+    }
+    var canSit = !mine && cfg.live && view.table.kind !== "tournament" && view.table.status !== "finished";
     seats.forEach(function (seat, k) {
+      var kind = !seat.empty ? "player" : canSit ? "sit" : "empty";
+      var drawn = seatNodes[k];
+      if (!drawn || drawn.kind !== kind) {
+        var fresh = newSeatNode(seat, kind);
+        if (drawn) drawn.node.replaceWith(fresh.node);
+        else felt.appendChild(fresh.node);
+        seatNodes[k] = drawn = fresh;
+      }
       var index = (k - offset + seats.length) % seats.length;
-      var pos = seatPosition(index, seats.length, view.table && view.table.variant === "razz", felt.clientWidth < 420);
-      var node = el("div", "seat");
-      node.style.left = pos.left + "%";
-      node.style.top = pos.top + "%";
-      node.dataset.seat = seat.number;
-      if (seat.empty) {
-        node.classList.add("empty");
-        if (!mine && cfg.live && view.table.kind !== "tournament" && view.table.status !== "finished") {
-          var sit = el("button", "button small sit", t("sit_here"));
-          sit.type = "button";
-          sit.addEventListener("click", function () { send({ type: "sit", seat: seat.number }); });
-          node.appendChild(sit);
-        } else {
-          node.appendChild(el("span", "seat-number", String(seat.number)));
-        }
-        felt.appendChild(node);
-        return;
+      var pos = seatPosition(index, seats.length, view.table && view.table.variant === "razz", feltWidth < 420);
+      var place = pos.left + "% " + pos.top + "%";
+      if (drawn.place !== place) {
+        drawn.place = place;
+        drawn.node.style.left = pos.left + "%";
+        drawn.node.style.top = pos.top + "%";
       }
-      if (seat.number === mine) node.classList.add("me");
-      if (seat.folded) node.classList.add("folded");
-      if (seat.winner) node.classList.add("winner");
-      if (view.actor === seat.number) node.classList.add("acting");
-      if (seat.sitting_out) node.classList.add("away");
-      var cards = el("div", "seat-cards");
-      var stud = hand && hand.game === "razz" && seat.up && seat.up.length && (!seat.folded || seat.cards);
-      if (stud) {
-        // Razz, in dealing order: two down cards, the up cards, the 7th-street down card.
-        cards.classList.add("stud");
-        var down = seat.cards || [];
-        var downCard = function (k) {
-          var node = cardNode(down[k] || null);
-          node.classList.add("down");
-          cards.appendChild(node);
-        };
-        downCard(0);
-        downCard(1);
-        seat.up.forEach(function (c) { cards.appendChild(cardNode(c)); });
-        if (Math.max(seat.down || 0, down.length) > 2) downCard(2);
-      } else if (seat.cards) {
-        seat.cards.forEach(function (c) { cards.appendChild(cardNode(c)); });
-      } else if (seat.in_hand && !seat.folded && hand && !hand.over) {
-        cards.appendChild(cardNode(null));
-        cards.appendChild(cardNode(null));
-      }
-      node.appendChild(cards);
-      var plate = el("div", "plate");
-      plate.appendChild(el("span", "name", seat.name));
-      var stack = el("span", "stack", fmt(seat.stack));
-      var inBB = hand && hand.big_blind && hand.game !== "razz";
-      if (inBB) stack.title = t("in_bb", { n: Math.round((seat.stack / hand.big_blind) * 10) / 10 });
-      plate.appendChild(stack);
-      if (inBB) plate.appendChild(el("span", "in-bb", t("in_bb", { n: Math.round((seat.stack / hand.big_blind) * 10) / 10 })));
-      node.appendChild(plate);
-      var badges = el("div", "badges");
-      if (hand && hand.button === seat.number) badges.appendChild(el("span", "dealer", "D"));
-      if (seat.sitting_out) badges.appendChild(el("span", "badge", t("sitting_out")));
-      if (state.presence.offline.indexOf(seat.number) >= 0 && seat.seated && seat.number !== mine) {
-        node.classList.add("offline");
-        badges.appendChild(el("span", "badge offline", t("disconnected")));
-      }
-      if (seat.leaving) badges.appendChild(el("span", "badge", t("leaving")));
-      if (seat.all_in) badges.appendChild(el("span", "badge all-in", t("all_in")));
-      if (seat.last_action && !seat.bet) badges.appendChild(el("span", "badge", t("act_" + seat.last_action.type)));
-      if (seat.equity !== null && seat.equity !== undefined) {
-        badges.appendChild(el("span", "badge equity", Math.round(seat.equity * 100) + " %"));
-      }
-      if (seat.hand_name) badges.appendChild(el("span", "badge hand-name", handName(seat.hand_name)));
-      node.appendChild(badges);
-      if (seat.bet) node.appendChild(el("div", "bet", fmt(seat.bet)));
-      if (view.actor === seat.number) {
-        var timer = el("div", "timer");
-        timer.appendChild(el("div", "timer-bar"));
-        timer.appendChild(el("span", "timer-text"));
-        node.appendChild(timer);
-      }
-      felt.appendChild(node);
+      if (kind === "player") drawSeat(drawn, view, seat, mine);
     });
   }
 
   function renderCenter(view) {
     var hand = view.hand;
-    var board = $("board");
-    board.replaceChildren();
-    $("pot").textContent = "";
-    $("results").replaceChildren();
-    $("hand-number").textContent = hand ? t("hand_number", { n: hand.number }) : "";
+    setText($("hand-number"), hand ? t("hand_number", { n: hand.number }) : "");
     // Before the first hand, the table's own stakes (a table on the championship's clock has none).
     var stakes = hand || view.table.stakes;
-    $("stakes").textContent = !stakes ? "" : (hand ? hand.game : view.table.variant) === "razz"
+    setText($("stakes"), !stakes ? "" : (hand ? hand.game : view.table.variant) === "razz"
       ? t("stakes_razz", { ante: stakes.ante, bring_in: stakes.bring_in, small: stakes.small_bet, big: 2 * stakes.small_bet })
-      : t("blinds", { sb: stakes.small_blind, bb: stakes.big_blind }) + (stakes.ante ? ", " + t("ante", { ante: stakes.ante }) : "");
-    if (!hand) return;
-    hand.board.forEach(function (c) { board.appendChild(cardNode(c, true)); });
-    if (hand.total) {
-      var pots = hand.pots.length > 1
+      : t("blinds", { sb: stakes.small_blind, bb: stakes.big_blind }) + (stakes.ante ? ", " + t("ante", { ante: stakes.ante }) : ""));
+    var board = hand ? hand.board : [];
+    if (changed("board", board)) {
+      $("board").replaceChildren.apply($("board"), board.map(function (c) { return cardNode(c, true); }));
+    }
+    var pots = "";
+    if (hand && hand.total) {
+      pots = hand.pots.length > 1
         ? hand.pots.map(function (amount, k) { return (k ? t("side_pot", { n: k }) : t("main_pot")) + " " + fmt(amount); }).join(" · ")
         : t("pot_label", { amount: hand.total });
-      $("pot").textContent = pots;
     }
-    hand.results.forEach(function (result) {
-      var names = result.winners.map(function (w) { return w.name; });
-      var line = potText(names, result.amount, result.hand);
-      if (hand.results.length > 1) line = t("pot_result", { pot: result.pot ? t("side_pot", { n: result.pot }) : t("main_pot"), result: line });
-      $("results").appendChild(el("p", "result", line));
-    });
+    setText($("pot"), pots);
+    var results = hand ? hand.results : [];
+    if (changed("results", results)) {
+      $("results").replaceChildren.apply($("results"), results.map(function (result) {
+        var names = result.winners.map(function (w) { return w.name; });
+        var line = potText(names, result.amount, result.hand);
+        if (results.length > 1) line = t("pot_result", { pot: result.pot ? t("side_pot", { n: result.pot }) : t("main_pot"), result: line });
+        return el("p", "result", line);
+      }));
+    }
   }
 
   function logLine(entry) {
@@ -206,65 +300,89 @@
     return text;
   }
 
+  // The log, newest first, as lines added and dropped: the view's log is the last entries of the
+  // hand, so a new view's log is most often the one drawn less its oldest lines, plus new ones.
+  var drawnLog = []; // the entries drawn, oldest first
+  function sameEntry(a, b) { return a === b || JSON.stringify(a) === JSON.stringify(b); }
+  // How many of the lines drawn (their newest) begin ``entries``.
+  function logKept(entries) {
+    for (var drop = 0; drop < drawnLog.length; drop++) {
+      var kept = drawnLog.length - drop;
+      if (kept > entries.length) continue;
+      for (var k = 0; k < kept && sameEntry(entries[k], drawnLog[drop + k]); k++);
+      if (k === kept) return kept;
+    }
+    return 0;
+  }
   function renderLog(view) {
     var log = $("log");
-    log.replaceChildren();
-    view.log.slice().reverse().forEach(function (entry) { log.appendChild(el("li", "", logLine(entry))); });
+    var kept = logKept(view.log);
+    if (!kept) log.replaceChildren();
+    while (log.children.length > kept) log.removeChild(log.lastChild);
+    for (var n = kept; n < view.log.length; n++) log.insertBefore(el("li", "", logLine(view.log[n])), log.firstChild);
+    drawnLog = view.log;
   }
 
   // ---- the action bar: only what is legal
   function renderActions(view) {
     var me = view.me;
-    var bar = $("actions");
     var legal = me && me.to_act ? me.legal : null;
-    bar.hidden = !legal;
+    setHidden($("actions"), !legal);
     var pre = $("pre-actions");
     var inHand = me && me.seat && view.hand && !view.hand.over && view.seats[me.seat - 1].in_hand && !view.seats[me.seat - 1].folded;
-    pre.hidden = !cfg.live || !inHand || !!legal;
-    pre.querySelectorAll("input").forEach(function (box) { box.checked = me && me.pre_action === box.value; });
+    setHidden(pre, !cfg.live || !inHand || !!legal);
+    pre.querySelectorAll("input").forEach(function (box) {
+      var checked = !!(me && me.pre_action === box.value);
+      if (box.checked !== checked) box.checked = checked;
+    });
     var controls = $("me-controls");
     if (controls) {
-      controls.hidden = !cfg.live || !me || !me.seat || view.table.status === "finished";
-      $("sit-out").hidden = !me || me.sitting_out;
-      $("sit-in").hidden = !me || !me.sitting_out;
+      setHidden(controls, !cfg.live || !me || !me.seat || view.table.status === "finished");
+      setHidden($("sit-out"), !me || !!me.sitting_out);
+      setHidden($("sit-in"), !me || !me.sitting_out);
     }
     if (!legal) return;
     var fold = $("fold"), checkCall = $("check-call"), raise = $("raise");
-    fold.hidden = !legal.fold;
-    fold.textContent = t("fold");
+    setHidden(fold, !legal.fold);
+    setText(fold, t("fold"));
     if (legal.bring_in !== null && legal.bring_in !== undefined) {
-      checkCall.textContent = t("bring_in", { amount: legal.bring_in });
-      checkCall.dataset.action = "bring_in";
+      setText(checkCall, t("bring_in", { amount: legal.bring_in }));
+      setProp(checkCall.dataset, "action", "bring_in");
     } else {
-      checkCall.textContent = legal.check ? t("check") : t("call", { amount: legal.call });
-      checkCall.dataset.action = legal.check ? "check" : "call";
+      setText(checkCall, legal.check ? t("check") : t("call", { amount: legal.call }));
+      setProp(checkCall.dataset, "action", legal.check ? "check" : "call");
     }
     var canRaise = legal.min !== null;
-    $("raise-row").hidden = !canRaise || legal.min === legal.max;
-    raise.hidden = !canRaise;
+    setHidden($("raise-row"), !canRaise || legal.min === legal.max);
+    setHidden(raise, !canRaise);
     if (!canRaise) return;
     var range = $("amount-range"), amount = $("amount");
-    range.min = amount.min = legal.min;
-    range.max = amount.max = legal.max;
-    range.step = 1;
+    setProp(amount, "min", legal.min);
+    setProp(range, "min", legal.min);
+    setProp(amount, "max", legal.max);
+    setProp(range, "max", legal.max);
+    setProp(range, "step", 1);
     if (!amount.value || +amount.value < legal.min || +amount.value > legal.max || state.turnSeq !== me.turn_seq) {
       amount.value = range.value = legal.min;
     }
     state.turnSeq = me.turn_seq;
-    var presets = $("presets");
-    presets.replaceChildren();
-    legal.presets.forEach(function (preset) {
-      var button = el("button", "button small", t(preset.name));
-      button.type = "button";
-      button.addEventListener("click", function () { setAmount(preset.amount, legal); });
-      presets.appendChild(button);
-    });
+    if (changed("presets", legal.presets)) {
+      $("presets").replaceChildren.apply($("presets"), legal.presets.map(function (preset) {
+        var button = el("button", "button small", t(preset.name));
+        button.type = "button";
+        button.addEventListener("click", function () {
+          var now = state.view.me && state.view.me.legal;
+          if (now) setAmount(preset.amount, now);
+        });
+        return button;
+      }));
+    }
     labelRaise(legal);
   }
   function labelRaise(legal) {
     var value = +$("amount").value;
     var allIn = legal.all_in_to !== undefined ? value >= legal.all_in_to : value >= legal.max;
-    $("raise").textContent = allIn ? t("all_in") + " " + fmt(value) : t(legal.complete ? "complete" : (legal.bet ? "bet" : "raise"), { amount: value });
+    setText($("raise"), allIn ? t("all_in") + " " + fmt(value) : t(legal.complete ? "complete" : (legal.bet ? "bet" : "raise"), { amount: value }));
   }
   function setAmount(value, legal) {
     value = Math.max(legal.min, Math.min(legal.max, Math.round(value)));
@@ -282,12 +400,12 @@
     else if (table && table.status === "finished") text = t("finished");
     else if (me && me.to_act) text = t("your_turn");
     else if (cfg.live && (!me || !me.seat)) text = t("spectator");
-    status.textContent = text;
+    setText(status, text);
     status.classList.toggle("my-turn", !!(me && me.to_act));
-    var chatOn = !table || table.chat_enabled;
+    var chatOn = !table || !!table.chat_enabled;
     if ($("chat-form")) {
-      $("chat-form").hidden = !chatOn;
-      $("chat-off").hidden = chatOn;
+      setHidden($("chat-form"), !chatOn);
+      setHidden($("chat-off"), chatOn);
     }
   }
 
@@ -297,10 +415,10 @@
     var panel = $("organize");
     if (!panel) return;
     var status = view.table.status;
-    panel.hidden = status === "finished";
+    setHidden(panel, status === "finished");
     panel.querySelectorAll("[data-when]").forEach(function (form) {
       var when = form.dataset.when;
-      form.hidden = !(when === "new" ? !view.hand && status !== "playing" : when === "paused" ? status === "paused" : status !== "paused");
+      setHidden(form, !(when === "new" ? !view.hand && status !== "playing" : when === "paused" ? status === "paused" : status !== "paused"));
     });
   }
 
@@ -317,7 +435,7 @@
       renderOrganizer(view);
       if (view.me && view.me.to_act && !wasMyTurn) {
         notifyTurn();
-        keepTableInView();
+        requestAnimationFrame(keepTableInView); // it reads the layout: once, in the next frame
       }
       // The online evening's panels (static/js/table_evening.js) draw from the same view.
       document.dispatchEvent(new CustomEvent("arf:table-view", { detail: view }));
@@ -350,9 +468,10 @@
     if (!view || state.deadline === null) return;
     var left = Math.max(0, state.deadline - performance.now());
     var total = (view.time_bank ? left : (view.table.action_seconds * 1000)) || 1;
+    // The bar shrinks by a transform (table.css): drawn by the compositor, no layout in between.
     document.querySelectorAll(".seat.acting .timer").forEach(function (timer) {
-      timer.querySelector(".timer-bar").style.width = Math.min(100, (left / total) * 100) + "%";
-      timer.querySelector(".timer-text").textContent = Math.ceil(left / 1000) + " s" + (view.time_bank ? " · " + t("time_bank") : "");
+      timer.querySelector(".timer-bar").style.transform = "scaleX(" + Math.min(1, left / total) + ")";
+      setText(timer.querySelector(".timer-text"), Math.ceil(left / 1000) + " s" + (view.time_bank ? " · " + t("time_bank") : ""));
       timer.classList.toggle("urgent", left < 5000);
     });
   }
@@ -521,6 +640,7 @@
     return hand && hand.results.length ? t("street_result") : t("street_" + (hand && hand.street));
   }
 
+  watchFelt();
   if (cfg.steps) {
     A.replay(cfg.steps, render, t, streetOf);
   } else {
@@ -533,8 +653,6 @@
       lostText: t("connection_lost"),
       userId: cfg.user_id,
       game: rules,
-      snapshot: cfg.snapshot,
-      presence: cfg.presence,
       show: show,
       error: function () { if (state.view) renderActions(state.view); },
     });

@@ -40,11 +40,32 @@ window.ArfTable = (function () {
 
   // ---- words and numbers, in the page's language (cfg.lang) out of its catalogue (cfg.text,
   // poker/catalogue.py): "%(name)s" filled in, numbers written as the reader writes them.
+  // Numbers are written here as Intl.NumberFormat(lang) writes them, for French ("12 345,5", a
+  // narrow no-break space) and English ("12,345.5"), whole or with up to three decimals (Intl's
+  // default); any other number or language asks Intl (tests/poker/test_compose_fixtures.py holds
+  // both to the same output). The page's first Intl formatter costs some 120 ms on a slow phone
+  // (ICU's data): not before the first table is drawn, and the list's one is made when idle.
+  var SEPARATORS = { fr: ["\u202f", ","], en: [",", "."] };
   function words(cfg) {
     var lang = (cfg.lang || "fr").slice(0, 2);
-    var numberFormat = new Intl.NumberFormat(lang);
-    var listFormat = window.Intl && Intl.ListFormat ? new Intl.ListFormat(lang, { type: "conjunction" }) : null;
-    function fmt(n) { return numberFormat.format(n); }
+    var numberFormat = null, listFormat;
+    function intlNumber() { return numberFormat || (numberFormat = new Intl.NumberFormat(lang)); }
+    function fmt(n) {
+      var sep = SEPARATORS[lang];
+      if (!sep || typeof n !== "number" || Math.round(n * 1000) / 1000 !== n || Math.abs(n) >= 1e15) {
+        return intlNumber().format(n);
+      }
+      var parts = Math.abs(n).toFixed(3).replace(/\.?0+$/, "").split(".");
+      var whole = parts[0].replace(/\B(?=(\d{3})+(?!\d))/g, sep[0]);
+      return (n < 0 ? "-" : "") + whole + (parts[1] ? sep[1] + parts[1] : "");
+    }
+    function lists() {
+      if (listFormat === undefined) {
+        listFormat = typeof Intl !== "undefined" && Intl.ListFormat ? new Intl.ListFormat(lang, { type: "conjunction" }) : null;
+      }
+      return listFormat;
+    }
+    if (typeof requestIdleCallback === "function") requestIdleCallback(lists, { timeout: 10000 });
     function t(key, params) {
       var text = cfg.text[key] || key;
       return text.replace(/%\((\w+)\)s/g, function (_, name) {
@@ -57,7 +78,7 @@ window.ArfTable = (function () {
     function handName(hand) { return hand ? (hand[lang] || hand.en) : ""; }
     function handPhrase(hand) { return hand ? ((hand.phrase && hand.phrase[lang]) || handName(hand)) : ""; }
     // "Feno, Lanto et Hery".
-    function listed(names) { return listFormat ? listFormat.format(names) : names.join(", "); }
+    function listed(names) { return lists() ? lists().format(names) : names.join(", "); }
     return { lang: lang, fmt: fmt, t: t, handName: handName, handPhrase: handPhrase, listed: listed };
   }
 
@@ -262,6 +283,7 @@ window.ArfTable = (function () {
     }
     function takeSnapshot(view, seq, toPublic, presence) {
       takePresence(presence);
+      if (seq < state.seq) return; // an older one than the view drawn (the page's, then an update)
       state.seq = seq;
       state.base = toPublic ? applyDelta(view, toPublic) : view;
       state.patchable = !!toPublic;
@@ -311,15 +333,18 @@ window.ArfTable = (function () {
     };
   }
 
-  // A live table: its first view drawn, then the socket opened and its messages taken by the view
-  // stream; a chat line is added, an error shown (then ``options.error()``, for the page to bring
-  // back the bar a click hid). ``options``: ws, lostText, userId, game, snapshot, presence, show,
-  // error. Returns ``send``. As before the socket is open, the first view is drawn with the page's
-  // own ``send`` not yet set: what it would send then is not sent.
+  // A live table: its first view drawn at once from the snapshot in the page (#table-snapshot,
+  // rendered by poker/views.py: the socket's first message, his own cards only), then the socket
+  // opened and its messages taken by the view stream (its snapshot replaces the page's if not
+  // older); a chat line is added, an error shown (then ``options.error()``, for the page to bring
+  // back the bar a click hid). ``options``: ws, lostText, userId, game, show, error. Returns
+  // ``send``. As before the socket is open, the first view is drawn with the page's own ``send``
+  // not yet set: what it would send then is not sent.
   function live(options) {
     var send = null;
     var stream = viewStream(options.game, options.userId, options.show, function (message) { send(message); });
-    stream.start(options.snapshot, options.presence);
+    var first = $("table-snapshot");
+    if (first) stream.take(JSON.parse(first.textContent));
     send = open(options.ws, function (message) {
       if (stream.take(message)) return;
       if (message.type === "chat") {

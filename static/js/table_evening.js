@@ -10,20 +10,21 @@
   function t(key, params) {
     return (TEXT[key] || key).replace(/%\((\w+)\)s/g, function (_, name) { return params[name]; });
   }
+  function setText(node, text) { if (node.textContent !== text) node.textContent = text; }
   function clock() {
     if (deadline === null) return;
     var left = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
     var minutes = Math.floor(left / 60), seconds = left % 60;
-    document.getElementById("get-ready-clock").textContent = minutes + ":" + (seconds < 10 ? "0" : "") + seconds;
+    setText(document.getElementById("get-ready-clock"), minutes + ":" + (seconds < 10 ? "0" : "") + seconds);
   }
   document.addEventListener("arf:table-view", function (event) {
     var ready = event.detail.get_ready;
-    box.hidden = !ready;
+    if (box.hidden !== !ready) box.hidden = !ready; // written only when it changes: each view comes here
     if (!ready) { deadline = null; return; }
     deadline = performance.now() + ready.ms;
-    document.getElementById("get-ready-text").textContent = t("get_ready_text");
-    document.getElementById("get-ready-missing").textContent = ready.missing.length
-      ? t("get_ready_missing", { names: ready.missing.join(", ") }) : "";
+    setText(document.getElementById("get-ready-text"), t("get_ready_text"));
+    setText(document.getElementById("get-ready-missing"), ready.missing.length
+      ? t("get_ready_missing", { names: ready.missing.join(", ") }) : "");
     clock();
   });
   setInterval(clock, 1000);

@@ -20,6 +20,19 @@ table = services.table_open(
 print(table.pk)
 """
 
+# The cards (of a selector) whose rank or suit is not wholly inside the card, or is covered at its
+# centre by something else (the next card, a badge of the seat beside): what a player cannot read.
+CARDS_HIDDEN = """(selector) => [...document.querySelectorAll(selector)].filter((card) => {
+  const box = card.getBoundingClientRect();
+  return [...card.querySelectorAll(".rank, .suit")].some((mark) => {
+    const m = mark.getBoundingClientRect();
+    const inside = m.width > 0 && m.left >= box.left - 0.5 && m.right <= box.right + 0.5
+      && m.top >= box.top - 0.5 && m.bottom <= box.bottom + 0.5;
+    const top = document.elementFromPoint(m.left + m.width / 2, m.top + m.height / 2);
+    return !inside || !(top && mark.contains(top));
+  });
+}).map((card) => card.dataset.card)"""
+
 
 def test_two_players_play_a_razz_hand_to_the_end(app_server, browser, artifacts):
     assert app_server.shell(ARRANGE).strip()
@@ -66,5 +79,12 @@ def test_two_players_play_a_razz_hand_to_the_end(app_server, browser, artifacts)
         expect(page.locator(".seat.me .playing-card[data-card]")).to_have_count(7)
     for name, page in zip(("hery", "voahangy"), pages):
         page.screenshot(path=str(artifacts / f"razz-showdown-{name}.png"), full_page=True)
+    # On a small phone (360 px) each of his seven cards still shows its rank and its suit, above the
+    # badges of the seats beside his.
+    for name, page in zip(("hery", "voahangy"), pages):
+        page.set_viewport_size({"width": 360, "height": 640})
+        page.locator(".seat.me").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"razz-showdown-360-{name}.png"))
+        assert page.evaluate(CARDS_HIDDEN, ".seat.me .playing-card[data-card]") == []
     for context in contexts:
         context.close()

@@ -78,6 +78,20 @@ def test_the_server_composes_the_written_view(path):
 
 
 @needs_node
+def test_the_page_writes_numbers_as_intl_does_in_french_and_in_english(tmp_path):
+    numbers = [0, 5, 999, 1000, 2000, 12345, 99.5, 0.25, -2000, -12.5, 1234567, 1.0005, 0.1 + 0.2, 10**16]
+    written = run_pages(
+        "out = ['fr', 'fr-FR', 'en'].map(lang => { const fmt = window.ArfTable.words({ lang, text: {} }).fmt;"
+        " return data.map(n => [fmt(n), new Intl.NumberFormat(lang.slice(0, 2)).format(n)]); });",
+        numbers,
+        tmp_path,
+    )
+    for pairs in written:
+        assert [ours for ours, _ in pairs] == [intl for _, intl in pairs]
+    assert written[0][5][0] == "12\u202f345" and written[2][6][0] == "99.5"
+
+
+@needs_node
 def test_the_page_composes_the_written_view(tmp_path):
     cases = [load(path) for path in FIXTURES]
     views = run_page_compose(cases, tmp_path)

@@ -23,11 +23,16 @@ DECK = {
 }
 
 
-def config_of(response) -> dict:
+def config_of(response, script: str = "table-config") -> dict:
     match = re.search(
-        r'<script id="table-config" type="application/json">(.*?)</script>', response.content.decode(), re.S
+        rf'<script id="{script}" type="application/json">(.*?)</script>', response.content.decode(), re.S
     )
     return json.loads(match.group(1))
+
+
+def view_of(response) -> dict:
+    """The viewer's view in the snapshot the page carries (the socket's first message)."""
+    return config_of(response, "table-snapshot")["view"]
 
 
 def draw_form(**override):
@@ -116,7 +121,7 @@ def test_the_dealer_draw_page_shows_the_players_own_cards_only(client, players, 
     client.force_login(hery)
     response = client.get(table.get_absolute_url())
     assert "js/draw.js" in response.content.decode()
-    view = config_of(response)["snapshot"]
+    view = view_of(response)
     assert view["game"] == "dealer_draw" and view["phase"] == "draw" and view["me"]["to_draw"]
     assert view["seats"][0]["cards"] == ["2h", "5h", "8h", "4h", "Ah"] and view["seats"][1]["cards"] is None
     assert "9d" not in json.dumps(view) and view["round"]["dealer"]["cards"] is None
@@ -188,7 +193,7 @@ def test_the_last_round_stays_on_show_while_the_next_bets_are_placed(client, pla
     fire_deadline(table)  # the pause after the results: the bets are open
     bet(table, voahangy, 40)
     client.force_login(hery)
-    view = config_of(client.get(table.get_absolute_url()))["snapshot"]
+    view = view_of(client.get(table.get_absolute_url()))
     assert view["phase"] == "betting" and view["me"]["can_bet"]
     assert view["round"]["last"] and view["round"]["dealer"]["cards"] == ["9c", "Tc", "Jd", "Qs", "Kh"]
     assert view["seats"][0]["result"]["net"] == -20 and view["seats"][0]["stack"] == 1980

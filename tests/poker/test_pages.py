@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from poker import services
 from poker.models import Hand, Seat, Table
+from poker.tables import delta, rows
 from tests.factories import OrganizerFactory, UserFactory
 
 from .helpers import act, actor, fire_deadline, fire_until_next_hand, stack_decks
@@ -15,11 +16,16 @@ from .helpers import act, actor, fire_deadline, fire_until_next_hand, stack_deck
 pytestmark = pytest.mark.django_db
 
 
-def config_of(response) -> dict:
+def config_of(response, script: str = "table-config") -> dict:
     match = re.search(
-        r'<script id="table-config" type="application/json">(.*?)</script>', response.content.decode(), re.S
+        rf'<script id="{script}" type="application/json">(.*?)</script>', response.content.decode(), re.S
     )
     return json.loads(match.group(1))
+
+
+def view_of(response) -> dict:
+    """The viewer's view in the snapshot the page carries (the socket's first message)."""
+    return config_of(response, "table-snapshot")["view"]
 
 
 @pytest.fixture
@@ -101,20 +107,41 @@ def test_the_table_page_embeds_the_viewers_own_cards_only(client, heads_up):
     client.force_login(hery)
     response = client.get(table.get_absolute_url())
     config = config_of(response)
-    seats = {s["number"]: s for s in config["snapshot"]["seats"]}
+    seats = {s["number"]: s for s in view_of(response)["seats"]}
     assert seats[1]["cards"] == ["As", "Kd"] and not seats[2].get("cards")
     # Another player's card as the page would write it ("7c", quoted in the embedded JSON); not
     # the bare letters, which a random CSRF token may contain.
     assert '"7c"' not in response.content.decode() and '"deck"' not in response.content.decode()
     assert config["text"]["fold"] == "Se coucher"
     client.force_login(UserFactory(username="spectator"))
-    spectator = config_of(client.get(table.get_absolute_url()))
-    assert not any(s.get("cards") for s in spectator["snapshot"]["seats"])
+    spectator = client.get(table.get_absolute_url())
+    assert not any(s.get("cards") for s in view_of(spectator)["seats"])
+    assert '"As"' not in spectator.content.decode() and '"7c"' not in spectator.content.decode()
 
 
-def test_anonymous_visitors_are_sent_to_the_login_page(client, heads_up):
-    table, *_ = heads_up
-    assert client.get(table.get_absolute_url()).status_code == 302
+def test_the_table_page_carries_the_snapshot_the_socket_sends_first(client, heads_up):
+    table, _, voahangy = heads_up
+    client.force_login(voahangy)
+    snapshot = config_of(client.get(table.get_absolute_url()), "table-snapshot")
+    expected = json.loads(json.dumps(rows.snapshot_message(table.pk, voahangy.pk)))
+    for message in (snapshot, expected):  # when it was read, and the time left then
+        message["presence"].pop("at")
+        message["view"].pop("deadline_ms")
+        message["public"]["set"].pop("deadline_ms")
+    assert snapshot == expected and snapshot["type"] == "snapshot" and snapshot["seq"] == table.seq
+    seats = {s["number"]: s for s in snapshot["view"]["seats"]}
+    assert seats[2]["cards"] == ["7c", "2h"] and not seats[1].get("cards")
+    # The patch to the public view that the next updates patch takes his cards off, adds none.
+    public = delta.apply(snapshot["view"], snapshot["public"])
+    assert not any(s.get("cards") for s in public["seats"])
+    assert '"As"' not in json.dumps(snapshot) and '"Kd"' not in json.dumps(snapshot)
+
+
+def test_the_table_page_loads_no_htmx(client, heads_up):
+    table, hery, _ = heads_up
+    client.force_login(hery)
+    html = client.get(table.get_absolute_url()).content.decode()
+    assert "htmx" not in html and "js/table.js" in html
 
 
 def _play_to_the_end(table, hery, voahangy):
@@ -183,8 +210,8 @@ def test_names_are_escaped_everywhere(client, players):
         html = client.get(url).content.decode()
         assert "<script>alert(2)" not in html and "<img src=x" not in html
     # In the embedded JSON too (the page's script then sets it as text, never as HTML).
-    config = config_of(client.get(table.get_absolute_url()))
-    assert any(s.get("name") == '<img src=x onerror="alert(1)">' for s in config["snapshot"]["seats"])
+    view = view_of(client.get(table.get_absolute_url()))
+    assert any(s.get("name") == '<img src=x onerror="alert(1)">' for s in view["seats"])
 
 
 def test_the_demo_tables_of_bots_play_by_themselves(db, settings):
