@@ -58,3 +58,13 @@ def app_server(tmp_path):
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture
+def fast_server(tmp_path):
+    """The app with quick pauses, run-outs and bots, for tables that play many hands."""
+    server = AppServer(tmp_path)
+    server.env.update({"POKER_PAUSE_MS": "400", "POKER_REVEAL_MS": "200", "POKER_BOT_MS": "100"})
+    server.start()
+    yield server
+    server.stop()

@@ -4,10 +4,8 @@ good on "Waiting for players")."""
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
-from .server import AppServer
 from .test_table import log_in
 
 ARRANGE = """
@@ -27,15 +25,6 @@ from poker.models import Seat
 seat = Seat.objects.filter(table_id=%s, user__username="hery").first()
 print("away" if seat and seat.sitting_out else ("seated" if seat else "gone"))
 """
-
-
-@pytest.fixture
-def fast_server(tmp_path):
-    server = AppServer(tmp_path)
-    server.env.update({"POKER_PAUSE_MS": "400", "POKER_REVEAL_MS": "200", "POKER_BOT_MS": "100"})
-    server.start()
-    yield server
-    server.stop()
 
 
 def hand_number(page) -> int:

@@ -7,7 +7,6 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .server import AppServer
 from .test_table import log_in
 
 ARRANGE = """
@@ -25,15 +24,6 @@ FELT = """() => {
   felt.querySelectorAll(".timer").forEach((timer) => timer.remove());
   return felt.innerHTML.replace(/\\s+/g, " ");
 }"""
-
-
-@pytest.fixture
-def fast_server(tmp_path):
-    server = AppServer(tmp_path)
-    server.env.update({"POKER_PAUSE_MS": "300", "POKER_REVEAL_MS": "100", "POKER_BOT_MS": "50"})
-    server.start()
-    yield server
-    server.stop()
 
 
 def his_turn(page) -> None:
