@@ -2,12 +2,14 @@
  * (/ws/notices/, the player's own group) says "look again" when his place changes (a draw, a move,
  * a new table, his knock-out, the end); the page then fetches its notice again. A page of the table
  * he has just been moved away from takes him to his new table by itself. On a table page, the notice
- * waits until the hand on show is over (no knock-out told before the board is shown). */
+ * waits until the hand on show is over (no knock-out told before the board is shown). A notice sent
+ * while the page was loading or its socket closed is not lost: each opening of the socket looks
+ * again, and a look that fails is tried again (5 times, 1 to 5 s apart). */
 (function () {
   "use strict";
   var box = document.getElementById("evening");
   if (!box) return;
-  var handOnShow = false, pending = false, retry = 0;
+  var handOnShow = false, pending = false, retry = 0, failed = 0;
   // This page is (or was, before his table finished) the table he was seated at.
   var wasHere = box.dataset.table === location.pathname;
 
@@ -18,6 +20,7 @@
     fetch(box.dataset.url + "?page=" + encodeURIComponent(location.pathname), { credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
       .then(function (html) {
+        failed = 0;
         var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("evening");
         if (!fresh) { box.hidden = true; return; }
         box.replaceWith(fresh);
@@ -26,14 +29,19 @@
         wasHere = wasHere || before === location.pathname;
         if (wasHere && now && now !== location.pathname) location.assign(now);
       })
-      .catch(function () { /* the next notice or reconnection asks again */ });
+      .catch(function () {
+        failed += 1;
+        if (failed <= 5) setTimeout(refresh, 1000 * failed); // then the next notice or opening
+      });
   }
 
   function connect() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     var socket = new WebSocket(scheme + location.host + box.dataset.ws);
     socket.addEventListener("open", function () {
-      if (retry) refresh(); // notices may have been missed while it was closed
+      // Notices may have been missed before it opened: the page's first load raced the last one,
+      // or it was closed a while.
+      refresh();
       retry = 0;
     });
     socket.addEventListener("message", function (event) {
@@ -46,8 +54,9 @@
   }
 
   document.addEventListener("arf:table-view", function (event) {
-    var hand = event.detail.hand;
-    handOnShow = !!(hand && !hand.over);
+    var hand = event.detail.hand, table = event.detail.table;
+    // A finished table's hand changes no more, whatever its last view said.
+    handOnShow = !!(hand && !hand.over) && !(table && table.status === "finished");
     if (!handOnShow && pending) refresh();
   });
   connect();

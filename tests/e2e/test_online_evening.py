@@ -190,3 +190,31 @@ def _wait_out_or_moved(page):
             return
         time.sleep(0.5)
     raise AssertionError("the first phone's player was neither knocked out nor moved")
+
+
+START = """
+from championship.models import Session
+from championship.services import sessions
+sessions.session_start(session=Session.objects.get(pk={pk}), by=None)
+"""
+
+
+def test_a_page_that_loads_as_the_session_starts_still_says_where_he_plays(browser, artifacts, tmp_path):
+    """The notice of the draw is sent while his home page is on its way (rendered before the draw,
+    its script and socket after): the page looks again once its socket is open and shows his table,
+    without a reload."""
+    server = AppServer(tmp_path).start()
+    try:
+        pk = server.shell(SETUP).strip().splitlines()[-1]
+        a = _phone(browser, server, "p2")  # registered and paid by the organizer
+
+        def after_the_draw(route):
+            server.shell(START.format(pk=pk))  # the draw's notice goes out: no socket of his is open
+            route.continue_()
+
+        a.route("**/static/js/evening.js", after_the_draw)
+        a.goto(server.url + "/")
+        expect(a.locator("#evening")).to_contain_text("Vous jouez le tour 1 à la table", timeout=10000)
+        _shot(a, artifacts, "late-page-notice")
+    finally:
+        server.stop()
