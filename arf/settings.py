@@ -9,7 +9,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
-from csp.constants import NONE, SELF
+from csp.constants import NONCE, NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 from .env import ImproperlyConfiguredEnv, env_bool, env_int, env_list, env_str
@@ -195,12 +195,14 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
 # Content security policy (django-csp; arf.security adds the page's websocket origin): the site's own
-# scripts, styles, images and websocket only; no inline script or style, no eval, no frames.
+# scripts, styles, images and websocket only; no eval, no frames; no inline script or style but those
+# a page writes with its response's nonce (the live tables', poker/templatetags/inline_assets.py: the
+# nonce is in the header only of a response that used it).
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
-        "script-src": [SELF],
-        "style-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
         "img-src": [SELF],
         "font-src": [SELF],
         "connect-src": [SELF],

@@ -112,31 +112,55 @@ def percentile(values: list[float], p: float) -> float:
 # The floor: bare Channels broadcast
 
 
-async def bare_broadcast(port: int, seconds: float, size: int) -> tuple[float, list[float]]:
-    url = f"ws://127.0.0.1:{port}/ws/bare/1/"
-    clients = [await WebSocket.connect(url) for _ in range(8)]
+async def bare_broadcast(
+    port: int, seconds: float, size: int, groups: int = 1, pid: int | None = None
+) -> tuple[float, list[float], float]:
+    """``groups`` groups of 8 clients, each in a closed loop (one broadcast in flight at a time):
+    one group is the issue's floor (the latency of one broadcast); as many groups as tables is the
+    most the process delivers when every table is busy, beside the saturated runs. Returns the
+    broadcasts a second, their latencies and the server's CPU seconds (``pid``) while measuring."""
     payload = json.dumps({"type": "update", "pad": "x" * size})
-    latencies = []
-    loop = asyncio.get_running_loop()
-    end = loop.time() + seconds
+    latencies: list[float] = []
     count = 0
-    while loop.time() < end:
-        start = time.perf_counter()
-        await clients[0].send(payload)
+    start_all, stop = asyncio.Event(), asyncio.Event()
+
+    async def group(number: int) -> list[WebSocket]:
+        clients = [await WebSocket.connect(f"ws://127.0.0.1:{port}/ws/bare/{number}/") for _ in range(8)]
+        return clients
+
+    async def loop_of(clients: list[WebSocket]) -> None:
+        nonlocal count
+        await start_all.wait()
+        while not stop.is_set():
+            start = time.perf_counter()
+            await clients[0].send(payload)
+            for client in clients:
+                json.loads(await client.recv_text())
+            if not stop.is_set():
+                latencies.append(time.perf_counter() - start)
+                count += 1
         for client in clients:
-            json.loads(await client.recv_text())
-        latencies.append(time.perf_counter() - start)
-        count += 1
-    for client in clients:
-        await client.close()
-    return count / seconds, latencies
+            await client.close()
+
+    every = [await group(number) for number in range(1, groups + 1)]
+    tasks = [asyncio.ensure_future(loop_of(clients)) for clients in every]
+    cpu = process_cpu_seconds(pid) if pid else 0.0
+    start_all.set()
+    await asyncio.sleep(seconds)
+    stop.set()
+    cpu = process_cpu_seconds(pid) - cpu if pid else 0.0
+    measured = count
+    await asyncio.gather(*tasks)
+    return measured / seconds, latencies, cpu
 
 
 # The floor's server: stock daphne (the anchor of issue 4), or daphne on uvloop as the app runs it.
 STOCK, UVLOOP = "daphne", "arf.serve"
 
 
-def run_bare(tmp: Path, seconds: float, size: int, server: str = STOCK) -> tuple[float, list[float]]:
+def run_bare(
+    tmp: Path, seconds: float, size: int, server: str = STOCK, groups: int = 1
+) -> tuple[float, list[float], float]:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
     env.update(DEPLOYED)
@@ -155,7 +179,7 @@ def run_bare(tmp: Path, seconds: float, size: int, server: str = STOCK) -> tuple
                     break
             except OSError:
                 time.sleep(0.1)
-        return asyncio.run(bare_broadcast(port, seconds, size))
+        return asyncio.run(bare_broadcast(port, seconds, size, groups, process.pid))
     finally:
         process.terminate()
         process.wait()
@@ -342,6 +366,12 @@ def report(n: int, stats: Stats, seconds: float, rate: float, uv_rate: float) ->
     return p99
 
 
+def _cpu_ms(cpu_seconds: float, rate: float, seconds: float) -> str:
+    """The server's CPU per broadcast, and its share of one core."""
+    per_broadcast = cpu_seconds / (rate * seconds) * 1000
+    return f"cpu {per_broadcast:.2f} ms a broadcast ({cpu_seconds / seconds * 100:.0f} %)"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", default="10,25,50,100", help="comma-separated table counts")
@@ -363,17 +393,18 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
-        rate, latencies = run_bare(tmp, min(args.seconds, 10), args.size)
+        bare_seconds = min(args.seconds, 10)
+        rate, latencies, cpu = run_bare(tmp, bare_seconds, args.size)
         print(
             f"bare Channels broadcast to 8 clients ({args.size} B), stock daphne: {rate:6.0f} broadcasts/s, "
             f"p50 {percentile(latencies, 0.5) * 1000:5.1f} ms, "
-            f"p99 {percentile(latencies, 0.99) * 1000:5.1f} ms"
+            f"p99 {percentile(latencies, 0.99) * 1000:5.1f} ms, {_cpu_ms(cpu, rate, bare_seconds)}"
         )
         # The app runs daphne on uvloop (arf/serve.py): the same floor on that loop, for comparison.
-        uv_rate, latencies = run_bare(tmp, min(args.seconds, 10), args.size, UVLOOP)
+        uv_rate, latencies, cpu = run_bare(tmp, bare_seconds, args.size, UVLOOP)
         print(
             f"the same on uvloop, as the app runs (python -m arf.serve): {uv_rate:6.0f} broadcasts/s, "
-            f"p99 {percentile(latencies, 0.99) * 1000:5.1f} ms"
+            f"p99 {percentile(latencies, 0.99) * 1000:5.1f} ms, {_cpu_ms(cpu, uv_rate, bare_seconds)}"
         )
         print(f"bots think {args.think} s on average (0.5x to 1.5x) before each action:")
         print(
@@ -395,8 +426,17 @@ def main() -> None:
                 profile = f"{args.profile}-{n}.txt" if args.profile else ""
                 stats = run_app(tmp, n, args.seconds, args.warmup, 0.0, profile)
                 report(n, stats, args.seconds, rate, uv_rate)
+                # The process's own ceiling for as many groups, all busy at once (no database, no
+                # game): what the app's saturated rate compares to beside the one-group floor.
+                busy, latencies, cpu = run_bare(tmp, bare_seconds, args.size, UVLOOP, groups=n)
+                print(
+                    f"{'':>6} bare broadcast, {n} groups at once on uvloop: {busy:6.0f} broadcasts/s "
+                    f"(app {stats.actions / args.seconds / busy:.2f} of it), "
+                    f"p99 {percentile(latencies, 0.99) * 1000:5.1f} ms, {_cpu_ms(cpu, busy, bare_seconds)}",
+                    flush=True,
+                )
         # The machine is shared: the floor measured again, to see how much it moved meanwhile.
-        again, latencies = run_bare(tmp, min(args.seconds, 10), args.size)
+        again, latencies, _cpu = run_bare(tmp, bare_seconds, args.size)
         print(
             f"bare Channels broadcast (stock daphne) again, after the runs: {again:6.0f} broadcasts/s, "
             f"p99 {percentile(latencies, 0.99) * 1000:5.1f} ms"
