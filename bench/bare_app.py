@@ -1,7 +1,10 @@
-"""The floor for bench/tables.py: the bare Channels broadcast, no database, no game.
+"""The floors for bench/tables.py: the bare Channels broadcast, no database, no game.
 
-A message sent by one client of the group is sent by the consumer to the whole group (8 clients)
-through the same channel layer as the app (Redis when REDIS_URL is set).
+``ws/bare/<group>/``: a message sent by one client of the group is sent by the consumer to the
+whole group (8 clients) through the same channel layer as the app (Redis when REDIS_URL is set).
+``ws/local/<group>/``: the same without any channel layer, the consumer writing to the group's
+other consumers of this process itself: daphne's own work for one message in and 8 out, the part
+of every broadcast no layer or app can take away.
 """
 
 import os
@@ -32,4 +35,25 @@ class Broadcast(AsyncWebsocketConsumer):
         await self.send(text_data=event["text"])
 
 
-application = URLRouter([path("ws/bare/<int:group>/", Broadcast.as_asgi())])
+class LocalBroadcast(AsyncWebsocketConsumer):
+    groups_here: dict[int, list["LocalBroadcast"]] = {}
+
+    async def connect(self):
+        self.number = self.scope["url_route"]["kwargs"]["group"]
+        self.groups_here.setdefault(self.number, []).append(self)
+        await self.accept()
+
+    async def disconnect(self, code):
+        self.groups_here[self.number].remove(self)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        for member in self.groups_here[self.number]:
+            await member.send(text_data=text_data)
+
+
+application = URLRouter(
+    [
+        path("ws/bare/<int:group>/", Broadcast.as_asgi()),
+        path("ws/local/<int:group>/", LocalBroadcast.as_asgi()),
+    ]
+)

@@ -113,7 +113,7 @@ def percentile(values: list[float], p: float) -> float:
 
 
 async def bare_broadcast(
-    port: int, seconds: float, size: int, groups: int = 1, pid: int | None = None
+    port: int, seconds: float, size: int, groups: int = 1, pid: int | None = None, route: str = "bare"
 ) -> tuple[float, list[float], float]:
     """``groups`` groups of 8 clients, each in a closed loop (one broadcast in flight at a time):
     one group is the issue's floor (the latency of one broadcast); as many groups as tables is the
@@ -125,7 +125,7 @@ async def bare_broadcast(
     start_all, stop = asyncio.Event(), asyncio.Event()
 
     async def group(number: int) -> list[WebSocket]:
-        clients = [await WebSocket.connect(f"ws://127.0.0.1:{port}/ws/bare/{number}/") for _ in range(8)]
+        clients = [await WebSocket.connect(f"ws://127.0.0.1:{port}/ws/{route}/{number}/") for _ in range(8)]
         return clients
 
     async def loop_of(clients: list[WebSocket]) -> None:
@@ -159,7 +159,7 @@ STOCK, UVLOOP = "daphne", "arf.serve"
 
 
 def run_bare(
-    tmp: Path, seconds: float, size: int, server: str = STOCK, groups: int = 1
+    tmp: Path, seconds: float, size: int, server: str = STOCK, groups: int = 1, route: str = "bare"
 ) -> tuple[float, list[float], float]:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
@@ -179,7 +179,7 @@ def run_bare(
                     break
             except OSError:
                 time.sleep(0.1)
-        return asyncio.run(bare_broadcast(port, seconds, size, groups, process.pid))
+        return asyncio.run(bare_broadcast(port, seconds, size, groups, process.pid, route))
     finally:
         process.terminate()
         process.wait()
@@ -433,6 +433,16 @@ def main() -> None:
                     f"{'':>6} bare broadcast, {n} groups at once on uvloop: {busy:6.0f} broadcasts/s "
                     f"(app {stats.actions / args.seconds / busy:.2f} of it), "
                     f"p99 {percentile(latencies, 0.99) * 1000:5.1f} ms, {_cpu_ms(cpu, busy, bare_seconds)}",
+                    flush=True,
+                )
+                # Without any channel layer: daphne's own cost of 1 message in and 8 out, which
+                # every action pays before its database and game (the CPU target's floor).
+                local, _latencies, cpu = run_bare(
+                    tmp, bare_seconds, args.size, UVLOOP, groups=n, route="local"
+                )
+                print(
+                    f"{'':>6} the same with no channel layer (each consumer writes to its group): "
+                    f"{local:6.0f} broadcasts/s, {_cpu_ms(cpu, local, bare_seconds)}",
                     flush=True,
                 )
         # The machine is shared: the floor measured again, to see how much it moved meanwhile.
