@@ -98,6 +98,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
     DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's backend, its health check a look at the socket instead of a round trip (arf/postgresql).
+    DATABASES["default"]["ENGINE"] = "arf.postgresql"
     # Django's own queries keep its client-side binding (never prepared); the server-side binding
     # cursor of a table's change (poker.tables.writes) becomes prepared statements after a few changes.
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 5)

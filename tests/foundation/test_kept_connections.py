@@ -9,6 +9,8 @@ import sys
 import time
 
 import psycopg
+import pytest
+from django.db import connection
 
 from tests.e2e.server import ROOT, AppServer
 from tests.services import require_postgres
@@ -81,3 +83,20 @@ def test_the_worker_survives_the_database_closing_its_connections(tmp_path):
         server.stop()
     log = log_path.read_text()
     assert "Traceback" not in log and "ERROR" not in log, log
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_check_sees_a_connection_the_server_closed_without_asking_it_anything():
+    """arf/postgresql: a look at the socket instead of Django's ``SELECT 1``."""
+    require_postgres()
+    connection.ensure_connection()
+    assert connection.is_usable()
+    pid = connection.connection.info.backend_pid
+    settings = connection.settings_dict
+    admin_url = f"postgresql://{settings['USER']}@{settings['HOST']}:{settings['PORT']}/postgres"
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", [pid])
+    _wait(lambda: not connection.is_usable(), 5, "the closed connection is seen")
+    connection.close_if_unusable_or_obsolete()  # what Django does at a request's start and end
+    connection.ensure_connection()
+    assert connection.is_usable() and connection.connection.info.backend_pid != pid
