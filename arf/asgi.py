@@ -14,6 +14,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from poker.tables.clock import DeadlineLoopMiddleware, start_with_daphne  # noqa: E402
 
+from .collector import tune_for_a_server  # noqa: E402
 from .logs import WebsocketContextMiddleware  # noqa: E402
 from .routing import websocket_urlpatterns  # noqa: E402
 
@@ -32,3 +33,5 @@ application = DeadlineLoopMiddleware(
         }
     )
 )
+# Last: the app is loaded, its objects are frozen out of the collector's walks (arf/collector.py).
+tune_for_a_server()
