@@ -19,8 +19,12 @@ daphne's CPU time per action (all its threads: the service, the views, Redis, th
 "cpu %" daphne's CPU use (one process holds Python's lock: about 90-100 % is all it can do). Then
 runs with bots that answer at once (--saturate): with few tables the pauses between hands
 (POKER_PAUSE_MS, 3 s as in production) leave the process idle part of the time, so the sustained
-rate is where more tables add no actions/s and daphne is busy. Last, the stock floor again: the
-machine is shared, and the floor moves with what else runs.
+rate is where more tables add no actions/s and daphne is busy. Each saturated run is followed by
+two more floors with as many groups as tables, all busy at once: the bare Channels broadcast (the
+process's own ceiling, with the layer's 8 deliveries a message), and the same with no channel
+layer at all (each consumer writes to its group's consumers itself: daphne's own 1 message in and
+8 out, which no app can go under). Every floor prints its server's CPU a broadcast. Last, the stock
+floor again: the machine is shared, and the floor moves with what else runs.
 Targets (issue 4): p99 < 100 ms at 100 tables or more, and actions/s at least half the bare
 broadcast rate; issue 17: 0.9 of the uvloop floor saturated, p99 < 100 ms at 200 tables, under
 2 ms of daphne CPU an action. The bots run in this process, on the same 2 cores as daphne,
