@@ -86,6 +86,9 @@ def test_the_chart_is_readable_on_a_phone_and_my_row_stands_out(app_server, brow
         page.goto(f"{app_server.url}/championnat/saisons/{season_pk}/classement/")
         mine = page.locator("#standings tr.me")
         expect(mine).to_have_count(1)
+        # The whole table in sight, no sideways scroll (a phone shows rank, player, points, wins).
+        assert page.evaluate("document.querySelector('#standings').getBoundingClientRect().right") <= width
+        expect(page.locator("#standings thead")).to_contain_text("Victoires")
         expect(mine).to_contain_text(my_name)
         other = page.locator("#standings tbody tr:not(.me):not(.leader)").first
         mine_bg = mine.locator("td").first.evaluate("e => getComputedStyle(e).backgroundColor")

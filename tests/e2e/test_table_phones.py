@@ -184,3 +184,24 @@ def test_the_pre_action_boxes_are_thumb_sized_on_a_phone(app_server, browser, my
     page.reload()
     expect(page.locator("#pre-actions input[value=call_any]")).to_be_checked()  # kept by the table
     context.close()
+
+
+RAZZ_TABLE = """
+from poker import services
+services.table_open(name="Razz de démonstration", variant="razz", ante=5, bring_in=10, small_bet=20)
+"""
+
+
+def test_the_list_of_tables_fits_a_small_phone_without_a_sideways_scroll(
+    app_server, browser, my_turn_on_the_flop
+):
+    app_server.shell(RAZZ_TABLE)  # the demo's longest words: "démonstration", "Hold'em no limit"
+    context, page = log_in(browser, app_server, "hery")
+    try:
+        page.set_viewport_size({"width": 360, "height": 640})
+        page.goto(app_server.url + "/tables/")
+        expect(page.get_by_role("link", name="Razz de démonstration").first).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        page.screenshot(path=str(SHOTS / "table-list-360x640.png"), full_page=True)
+    finally:
+        context.close()
