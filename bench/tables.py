@@ -128,10 +128,6 @@ async def bare_broadcast(
     count = 0
     start_all, stop = asyncio.Event(), asyncio.Event()
 
-    async def group(number: int) -> list[WebSocket]:
-        clients = [await WebSocket.connect(f"ws://127.0.0.1:{port}/ws/{route}/{number}/") for _ in range(8)]
-        return clients
-
     async def loop_of(clients: list[WebSocket]) -> None:
         nonlocal count
         await start_all.wait()
@@ -146,14 +142,17 @@ async def bare_broadcast(
         for client in clients:
             await client.close()
 
-    every = [await group(number) for number in range(1, groups + 1)]
+    every = [
+        [await WebSocket.connect(f"ws://127.0.0.1:{port}/ws/{route}/{number}/") for _ in range(8)]
+        for number in range(1, groups + 1)
+    ]
     tasks = [asyncio.ensure_future(loop_of(clients)) for clients in every]
     cpu = process_cpu_seconds(pid) if pid else 0.0
     start_all.set()
     await asyncio.sleep(seconds)
     stop.set()
     cpu = process_cpu_seconds(pid) - cpu if pid else 0.0
-    measured = count
+    measured = count  # the rounds in flight at the stop end after it, uncounted
     await asyncio.gather(*tasks)
     return measured / seconds, latencies, cpu
 

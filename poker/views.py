@@ -57,7 +57,7 @@ def practice_open(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@gzip_page  # its styles and scripts are in it (poker/templatetags/inline_assets.py): 82 KB, 26 gzipped
+@gzip_page  # its styles and scripts are in it (poker/templatetags/inline_assets.py): 82 KB, 24 gzipped
 def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=pk)
     page = game_of_table(table).page

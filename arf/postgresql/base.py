@@ -1,7 +1,7 @@
 """Django's PostgreSQL backend, with a health check that costs no round trip.
 
 Django checks a kept connection before its first query of each request, websocket message or
-deadline trip (``CONN_HEALTH_CHECKS``) with a ``SELECT 1``: at a table, one round trip of the six
+deadline trip (``CONN_HEALTH_CHECKS``) with a ``SELECT 1``: at a table, one round trip of the five
 of every action. A connection the server has closed (a restart, an idle timeout, a terminated
 backend) has the server's goodbye or the end of the stream waiting on its socket; a connection in
 use has nothing to read between queries (the app uses no LISTEN). So a look at the socket, without
