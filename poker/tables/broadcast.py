@@ -16,7 +16,6 @@ one, so the page has the public view to apply the next patches to.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Iterable
 from contextvars import ContextVar
@@ -24,10 +23,9 @@ from datetime import datetime
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.core.serializers.json import DjangoJSONEncoder
 
 from ..models import Table
-from . import cache, delta
+from . import cache, delta, jsontext
 from .registry import game_of_table
 from .rows import TableRows, presence, private_parts, public_view, table_rows
 from .views import StoredEvent
@@ -35,8 +33,7 @@ from .views import StoredEvent
 logger = logging.getLogger(__name__)
 
 
-def _dumps(data) -> str:
-    return json.dumps(data, separators=(",", ":"), cls=DjangoJSONEncoder)
+_dumps = jsontext.dumps
 
 
 def update_message(view: dict, prev: int) -> str:

@@ -30,7 +30,7 @@ from arf.language import chosen_language
 from arf.logs import log_context
 
 from ..models import Table
-from . import clock, rows, services
+from . import clock, jsontext, rows, services
 from .db import in_thread
 from .errors import TableError
 from .fanout import fanout
@@ -186,12 +186,12 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def send_snapshot(self) -> None:
         message = await in_thread(rows.snapshot_message)(self.table_id, self.user_id)
-        await self.send(text_data=json.dumps(message))
+        await self.send(text_data=jsontext.dumps(message))
 
     async def send_error(self, code: str, message: Any) -> None:
         with translation.override(self.language):
             text = str(message)
-        await self.send(text_data=json.dumps({"type": "error", "code": code, "message": text}))
+        await self.send(text_data=jsontext.dumps({"type": "error", "code": code, "message": text}))
 
 
 # --------------------------------------------------------------------------------------------------

@@ -8,8 +8,8 @@ with one parameter: the change as a JSON document (``{"hand", "events", "seats",
 row an object keyed by column), which the statement reads back as typed rows
 (``jsonb_populate_record``/``recordset``) in data-modifying ``WITH`` parts: the hand's update, the
 events' insert, the seats' update, then the table's. No hand is ``{}`` (no row matches), no event
-or seat an empty list. Encoding the document is one ``json.dumps`` (in C), where binding the values
-one by one cost psycopg more than the rest of the write; the value is bound on the server
+or seat an empty list. Encoding the document is one call of orjson (``jsontext``), where binding
+the values one by one cost psycopg more than the rest of the write; the value is bound on the server
 (``psycopg.Cursor``, not Django's client-side binding cursor, which would copy it into the text),
 and after a few changes PostgreSQL runs the statement prepared (the ``prepare_threshold`` of
 ``arf.settings``) instead of parsing and planning it each time. It runs inside the change's
@@ -28,15 +28,14 @@ columns): the other columns (name, stakes, settings) are never changed by a chan
 from __future__ import annotations
 
 import functools
-import json
 import time
 from collections.abc import Iterable, Sequence
-from datetime import datetime
 
 import psycopg
 from django.db import connection, connections, models
 
 from ..models import Hand, HandEvent, Seat, Table
+from . import jsontext
 
 # The columns of a table that its changes write (``services`` and ``draw``); field names.
 TABLE_FIELDS = (
@@ -140,7 +139,7 @@ def save_change(
         "seats": [_record(Seat, SEAT_FIELDS, seat, pk=True) for seat in seats],
         "table": _record(Table, TABLE_FIELDS, table, pk=True),
     }
-    _execute(connections[connection.alias], _change_sql(), [json.dumps(document, default=_json_default)])
+    _execute(connections[connection.alias], _change_sql(), [jsontext.dumps_for_database(document)])
 
 
 def _execute(db, sql: str, params: list, *, fetch: bool = False) -> tuple | None:
@@ -169,12 +168,6 @@ def _record(model, names: tuple[str, ...], obj, *, pk: bool = False) -> dict:
     if pk:
         record[model._meta.pk.column] = obj.pk
     return record
-
-
-def _json_default(value):
-    if isinstance(value, datetime):
-        return value.isoformat()  # to the microsecond, with its offset: a timestamptz
-    raise TypeError(f"{type(value).__name__} is not JSON serializable")
 
 
 @functools.cache
