@@ -11,11 +11,12 @@ tables thinking: p99 612 ms, 3.7 ms of CPU an action). Set here:
 - a young collection every 50,000 new objects: fewer collections, and far fewer objects promoted
   only because they happened to be alive at one; the full collection then comes seldom (the same
   run: none in 20 s, p99 47 ms, 2.6 ms of CPU an action);
-- what survives a full collection is frozen too (``FullCollections``): the next full collection
-  walks only what came since, so the 400 ms walk of every connection's objects (logged with
-  ``gc.callbacks`` at 200 tables: 418 and 520 ms, the runs' p99) is paid at the first full
-  collection after the connections open and then once every ten minutes, instead of at each. The price: a cycle that dies while frozen is freed at the next thaw,
-  not at the next full collection; at most ten minutes of such garbage is held.
+- what survives a full collection is frozen too (``FullCollections``): the next one walks only
+  what came since. A full collection now comes once every 2,000 young ones (an hour or more at
+  200 tables), but each walked every connection's objects, holding the loop 418-520 ms (logged
+  with ``gc.callbacks`` at 200 tables, at the process's exit); after the first, they walk only the
+  objects new since the one before. Once every ten minutes at most, a full collection thaws them
+  first, to free the cycles that died while frozen: such garbage waits for that one collection.
 """
 
 from __future__ import annotations
