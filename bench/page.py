@@ -19,7 +19,15 @@ as for a player who comes back to his table).
 - update to paint: from a websocket message's arrival (a listener before the page's own) to the
   end of the frame that draws it (``requestAnimationFrame``, then the task after it); beside it,
   its floor: the same marks on an empty page (about:blank, the same CPU), the wait for the next
-  frame and the frame itself, which no page work can go under.
+  frame and the frame itself, which no page work can go under;
+- the page's own work an update: the time of the page's own listeners of that message (the socket's
+  ``addEventListener("message", ...)`` and ``onmessage``, wrapped by the marks) plus the work of the
+  frame that draws it, from the start of its ``requestAnimationFrame`` callbacks to the end of the
+  frame (the task after it: style, layout, paint and the commit to the compositor). The wait for that
+  frame's vsync is left out: it is not the page's work, and alone it has a p99 of about 20 ms here,
+  so "update to paint" cannot go under 16 ms whatever the page does. This one can: the target of
+  issue 17, "update to paint under 16 ms at p99", read as "the update fits in one frame". Beside it,
+  its floor: the same frame's work on the empty page.
 
 Nothing in the page is changed for this: the marks are put by a script added before the page's.
 Figures are printed beside the targets of issue 17; the machine's load changes them.
@@ -73,13 +81,17 @@ print(table.pk)
 """
 
 # Marks put before the page's scripts run: the first frame with seats, and each websocket message
-# from its arrival to the end of the frame that draws it.
+# from its arrival to the end of the frame that draws it. The page's own listeners of the socket's
+# messages (addEventListener and onmessage, wrapped here) are timed, and so is that frame's work,
+# from the start of its requestAnimationFrame callbacks (the mark's own comes first: it is asked for
+# before the page's listeners run) to the task after it.
 MARKS = """
 (() => {
   window.__bench = { firstTable: null, paints: [] };
   const afterFrame = (done) => requestAnimationFrame(() => {
+    const started = performance.now();
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => done(performance.now());
+    channel.port1.onmessage = () => done(performance.now(), started);
     channel.port2.postMessage(0);
   });
   new MutationObserver((_, observer) => {
@@ -88,6 +100,16 @@ MARKS = """
       afterFrame((t) => { window.__bench.firstTable = t; });
     }
   }).observe(document, { childList: true, subtree: true });
+  const updates = new WeakMap(); // a message event -> its figures, for the page's own listeners
+  const timed = (listener) => function (event) {
+    const update = updates.get(event);
+    const start = performance.now();
+    try {
+      return typeof listener === "function" ? listener.call(this, event) : listener.handleEvent(event);
+    } finally {
+      if (update) update.handler += performance.now() - start;
+    }
+  };
   const Native = window.WebSocket;
   window.WebSocket = function (url, protocols) {
     const socket = protocols === undefined ? new Native(url) : new Native(url, protocols);
@@ -95,7 +117,34 @@ MARKS = """
       const type = JSON.parse(event.data).type;
       if (type !== "update") return;
       const arrived = performance.now();
-      afterFrame((t) => window.__bench.paints.push({ ms: t - arrived, bytes: event.data.length }));
+      const update = { ms: null, handler: 0, frame: null, bytes: event.data.length };
+      updates.set(event, update);
+      afterFrame((t, started) => {
+        update.ms = t - arrived;
+        update.frame = t - started;
+        window.__bench.paints.push(update);
+      });
+    });
+    const wrapped = new Map();
+    const add = socket.addEventListener.bind(socket), remove = socket.removeEventListener.bind(socket);
+    socket.addEventListener = (type, listener, options) => {
+      if (type !== "message" || !listener) return add(type, listener, options);
+      if (!wrapped.has(listener)) wrapped.set(listener, timed(listener));
+      return add(type, wrapped.get(listener), options);
+    };
+    socket.removeEventListener = (type, listener, options) =>
+      remove(type, (type === "message" && wrapped.get(listener)) || listener, options);
+    let handler = null;
+    Object.defineProperty(socket, "onmessage", {
+      get: () => handler,
+      set: (listener) => {
+        if (handler) remove("message", wrapped.get(handler));
+        handler = typeof listener === "function" ? listener : null;
+        if (handler) {
+          if (!wrapped.has(handler)) wrapped.set(handler, timed(handler));
+          add("message", wrapped.get(handler));
+        }
+      },
     });
     return socket;
   };
@@ -106,16 +155,19 @@ MARKS = """
 
 
 # The floor of "update to paint": on an empty page, same CPU, from a moment with nothing to draw
-# to the end of the next frame, with the same marks (the wait for the frame, the frame itself).
+# to the end of the next frame, with the same marks (the wait for the frame, the frame itself);
+# and the floor of the page's own work: that empty frame, from its requestAnimationFrame on.
 FLOOR = """
 new Promise((resolve) => {
   const times = [];
   const tick = () => {
     const at = performance.now();
     requestAnimationFrame(() => {
+      const started = performance.now();
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
-        times.push(performance.now() - at);
+        const now = performance.now();
+        times.push({ ms: now - at, frame: now - started });
         if (times.length < 100) setTimeout(tick, 20 + Math.random() * 40); else resolve(times);
       };
       channel.port2.postMessage(0);
@@ -225,9 +277,28 @@ def measure(server: AppServer, table_id: str, network: str, updates: int, visit:
         f"p50 {statistics.median(ms):5.1f} ms, p99 {p99(ms):5.1f} ms, max {max(ms):5.1f} ms"
         "   (target: p99 under 16 ms)"
     )
+    idle_ms = [i["ms"] for i in idle]
     print(
-        f"  its floor, an empty page's next frame, {len(idle)} times: p50 {statistics.median(idle):5.1f} ms, "
-        f"p99 {p99(idle):5.1f} ms (the wait for the frame and the frame itself, CPU x4)"
+        f"  its floor, an empty page's next frame, {len(idle)} times: "
+        f"p50 {statistics.median(idle_ms):5.1f} ms, p99 {p99(idle_ms):5.1f} ms"
+        " (the wait for the frame and the frame itself, CPU x4)"
+    )
+    handler = [p["handler"] for p in paints]
+    frame = [p["frame"] for p in paints]
+    work = [h + f for h, f in zip(handler, frame, strict=True)]
+    print(
+        f"page's own work an update, {len(work)} updates: p50 {statistics.median(work):5.1f} ms, "
+        f"p99 {p99(work):5.1f} ms, max {max(work):5.1f} ms"
+        "   (target: p99 under 16 ms: the update fits in one frame)"
+    )
+    print(
+        f"  its message handlers: p50 {statistics.median(handler):5.1f} ms, p99 {p99(handler):5.1f} ms; "
+        f"the frame that draws it: p50 {statistics.median(frame):5.1f} ms, p99 {p99(frame):5.1f} ms"
+    )
+    idle_frame = [i["frame"] for i in idle]
+    print(
+        f"  its floor, an empty page's frame (from its requestAnimationFrame on): "
+        f"p50 {statistics.median(idle_frame):5.1f} ms, p99 {p99(idle_frame):5.1f} ms"
     )
 
 

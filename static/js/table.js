@@ -469,9 +469,14 @@
     var left = Math.max(0, state.deadline - performance.now());
     var total = (view.time_bank ? left : (view.table.action_seconds * 1000)) || 1;
     // The bar shrinks by a transform (table.css): drawn by the compositor, no layout in between.
-    document.querySelectorAll(".seat.acting .timer").forEach(function (timer) {
-      timer.querySelector(".timer-bar").style.transform = "scaleX(" + Math.min(1, left / total) + ")";
-      setText(timer.querySelector(".timer-text"), Math.ceil(left / 1000) + " s" + (view.time_bank ? " · " + t("time_bank") : ""));
+    // The timers are those of the seats drawn acting (drawSeat), found without searching the page.
+    var scale = "scaleX(" + Math.min(1, left / total) + ")";
+    var text = Math.ceil(left / 1000) + " s" + (view.time_bank ? " · " + t("time_bank") : "");
+    seatNodes.forEach(function (drawn) {
+      var timer = drawn.timer;
+      if (!timer) return;
+      timer.firstChild.style.transform = scale;
+      setText(timer.lastChild, text);
       timer.classList.toggle("urgent", left < 5000);
     });
   }
