@@ -18,10 +18,18 @@ _buffered_write = tcp.Connection.write
 
 
 def write(self, data: bytes) -> None:
+    # Under TLS started on the connection (``startTLS``) the bytes must go through the TLS layer
+    # first: Twisted's own write does that.
     if (
         data
         and self.connected
-        and not (self.dataBuffer or self._tempDataBuffer or self.disconnecting or self._writeDisconnected)
+        and not (
+            self.TLS
+            or self.dataBuffer
+            or self._tempDataBuffer
+            or self.disconnecting
+            or self._writeDisconnected
+        )
     ):
         try:
             sent = self.socket.send(data)

@@ -78,7 +78,7 @@ def test_what_the_socket_does_not_take_waits_in_order(pair):
 
 
 def test_a_write_after_buffered_bytes_waits_behind_them(pair):
-    connection, client, reactor = pair
+    connection, client, _reactor = pair
     connection._tempDataBuffer.append(b"first ")
     connection._tempDataLen += 6
     connection.write(b"second")
@@ -93,3 +93,13 @@ def test_a_lost_connection_is_still_reported_by_twisted(pair):
     connection.write(b"to nobody")
     assert reactor.writers == [connection]  # buffered: Twisted's doWrite finds the loss
     assert connection.doWrite() is not None
+
+
+def test_a_connection_under_tls_writes_through_its_tls_layer(pair):
+    connection, client, _reactor = pair
+    connection.TLS = True  # as startTLS leaves it: the TLS layer must see the bytes, not the socket
+    through_tls = []
+    connection.protocol = type("TLSProtocol", (), {"write": lambda self, data: through_tls.append(data)})()
+    connection.write(b"secret")
+    assert through_tls == [b"secret"]
+    assert received(client) == b""
