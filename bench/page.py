@@ -273,33 +273,30 @@ def measure(server: AppServer, table_id: str, network: str, updates: int, visit:
     ms = [p["ms"] for p in paints]
     size = statistics.mean(p["bytes"] for p in paints)
     print(
-        f"update to paint, {len(ms)} updates of {size:.0f} B on average: "
-        f"p50 {statistics.median(ms):5.1f} ms, p99 {p99(ms):5.1f} ms, max {max(ms):5.1f} ms"
+        f"update to paint, {len(ms)} updates of {size:.0f} B on average: {spread(ms, maximum=True)}"
         "   (target: p99 under 16 ms)"
     )
-    idle_ms = [i["ms"] for i in idle]
     print(
-        f"  its floor, an empty page's next frame, {len(idle)} times: "
-        f"p50 {statistics.median(idle_ms):5.1f} ms, p99 {p99(idle_ms):5.1f} ms"
+        f"  its floor, an empty page's next frame, {len(idle)} times: {spread([i['ms'] for i in idle])}"
         " (the wait for the frame and the frame itself, CPU x4)"
     )
     handler = [p["handler"] for p in paints]
     frame = [p["frame"] for p in paints]
     work = [h + f for h, f in zip(handler, frame, strict=True)]
     print(
-        f"page's own work an update, {len(work)} updates: p50 {statistics.median(work):5.1f} ms, "
-        f"p99 {p99(work):5.1f} ms, max {max(work):5.1f} ms"
+        f"page's own work an update, {len(work)} updates: {spread(work, maximum=True)}"
         "   (target: p99 under 16 ms: the update fits in one frame)"
     )
+    print(f"  its message handlers: {spread(handler)}; the frame that draws it: {spread(frame)}")
     print(
-        f"  its message handlers: p50 {statistics.median(handler):5.1f} ms, p99 {p99(handler):5.1f} ms; "
-        f"the frame that draws it: p50 {statistics.median(frame):5.1f} ms, p99 {p99(frame):5.1f} ms"
+        "  its floor, an empty page's frame (from its requestAnimationFrame on): "
+        f"{spread([i['frame'] for i in idle])}"
     )
-    idle_frame = [i["frame"] for i in idle]
-    print(
-        f"  its floor, an empty page's frame (from its requestAnimationFrame on): "
-        f"p50 {statistics.median(idle_frame):5.1f} ms, p99 {p99(idle_frame):5.1f} ms"
-    )
+
+
+def spread(values: list[float], *, maximum: bool = False) -> str:
+    text = f"p50 {statistics.median(values):5.1f} ms, p99 {p99(values):5.1f} ms"
+    return text + (f", max {max(values):5.1f} ms" if maximum else "")
 
 
 def main() -> None:

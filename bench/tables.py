@@ -57,6 +57,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from arf.collector import tune_for_a_server  # noqa: E402
 from poker.tables import delta  # noqa: E402
 from tests.e2e.server import AppServer, free_port  # noqa: E402
 from tests.e2e.wsclient import WebSocket  # noqa: E402
@@ -327,9 +328,7 @@ async def run_tables(
     # The bots' 1,600 clients stand for as many phones, each with a heap of its own: their one
     # process must not pause for its garbage collection (gen1 walks of 50-100 ms seen here), or
     # every update in flight would be timed late, a pause of the harness counted as the server's.
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(50_000, 20, 100)
+    tune_for_a_server()
     await asyncio.to_thread(server.shell, START.format(ids=[spec["id"] for spec in arranged]))
     await asyncio.sleep(warmup)
     stats.measuring = True

@@ -33,11 +33,8 @@ from .views import StoredEvent
 logger = logging.getLogger(__name__)
 
 
-_dumps = jsontext.dumps
-
-
 def update_message(view: dict, prev: int) -> str:
-    return _dumps({"type": "update", "seq": view["seq"], "prev": prev, "view": view})
+    return jsontext.dumps({"type": "update", "seq": view["seq"], "prev": prev, "view": view})
 
 
 def public_update(table: Table, view: dict, prev: int) -> str:
@@ -47,11 +44,13 @@ def public_update(table: Table, view: dict, prev: int) -> str:
     cache.keep_view(table, view)
     if before is None or view["seq"] <= prev:
         return update_message(view, prev)
-    return _dumps({"type": "update", "seq": view["seq"], "prev": prev, "delta": delta.diff(before, view)})
+    return jsontext.dumps(
+        {"type": "update", "seq": view["seq"], "prev": prev, "delta": delta.diff(before, view)}
+    )
 
 
 def private_message(private: dict, seq: int) -> str:
-    return _dumps({"type": "private", "seq": seq, "private": private})
+    return jsontext.dumps({"type": "private", "seq": seq, "private": private})
 
 
 def broadcast_table(
@@ -100,12 +99,12 @@ def broadcast_presence(table_id: int) -> None:
     change of the table (no seq): counting pages never waits for the table's lock."""
     group = Table(pk=table_id).group_name
     message = {"type": "presence", **presence(table_id)}
-    _send([(group, {"type": "table.update", "text": _dumps(message)})])
+    _send([(group, {"type": "table.update", "text": jsontext.dumps(message)})])
 
 
 def broadcast_chat(table_id: int, name: str, text: str, at: datetime) -> None:
     group = Table(pk=table_id).group_name
-    message = _dumps({"type": "chat", "name": name, "text": text, "at": at})
+    message = jsontext.dumps({"type": "chat", "name": name, "text": text, "at": at})
     _send([(group, {"type": "table.chat", "text": message})])
 
 
