@@ -148,6 +148,9 @@ def draw_catalogue() -> dict[str, str]:
         "leaving": _("Leaving"),
         "connection_lost": _("Connection lost, reconnecting…"),
         **_replay_words(),
+        # The replay's stages of a round ("dealer" and "street_result" name the last two).
+        "stage_deal": _("The deal"),
+        "stage_draws": _("The draws"),
         "log_round_started": _("The cards are dealt"),
         "log_draw": _("%(name)s exchanges %(count)s"),
         "log_stands_pat": _("%(name)s stands pat"),

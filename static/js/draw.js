@@ -301,8 +301,19 @@
     });
   }
 
+  // ---- the replay of a finished round: the same drawing, step by step, a button per stage (the
+  // deal, the players' draws, the dealer's hand, the results); a stage never goes back.
+  function stageOf(step) {
+    var dealer = step.round.dealer;
+    var drew = function (seat) { return seat.drew !== null && seat.drew !== undefined; };
+    if (step.round.over || step.seats.some(function (seat) { return seat.result; })) return t("street_result");
+    if (dealer.cards || drew(dealer)) return t("dealer");
+    if (step.seats.some(drew)) return t("stage_draws");
+    return t("stage_deal");
+  }
+
   if (cfg.steps) {
-    A.replay(cfg.steps, render, t);
+    A.replay(cfg.steps, render, t, stageOf);
   } else {
     cfg.live = true;
     bindControls();

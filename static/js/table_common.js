@@ -148,9 +148,9 @@ window.ArfTable = (function () {
         play.textContent = t("pause");
         play.setAttribute("aria-pressed", "true");
         timer = setInterval(function () {
-          if (k >= steps.length - 1) { stop(); return; }
           k += 1;
           show();
+          if (k >= steps.length - 1) stop(); // "Play" again at once, on the last step
         }, 1200);
       });
     }

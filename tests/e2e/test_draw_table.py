@@ -1,6 +1,6 @@
 """Two players in two browsers at a table of draw against the dealer: they sit down, bet, one throws
 two cards by tapping them and draws, the other stands pat; both see the dealer's hand and their
-results. A screenshot of each player's view goes to artifacts/."""
+results, then replay the round stage by stage. A screenshot of each player's view goes to artifacts/."""
 
 import re
 
@@ -101,5 +101,23 @@ def test_two_players_bet_draw_and_see_the_dealers_hand_and_their_results(draw_se
     assert mine == kept  # the kept cards first, then the two new ones
     for name, page in zip(("hery", "voahangy"), pages):
         page.screenshot(path=str(artifacts / f"draw-results-{name}.png"), full_page=True)
+
+    # The replay of the round, from the history: a button per stage, and "Play" steps by itself.
+    hery.get_by_role("link", name="Historique").click()
+    hery.get_by_role("link", name="#1").click()
+    stages = hery.locator("#streets button")
+    expect(stages).to_have_text(["Distribution", "Échanges", "Croupier", "Résultat"])
+    stages.nth(2).click()  # the dealer's hand
+    expect(stages.nth(2)).to_have_attribute("aria-current", "step")
+    expect(hery.locator(".draw-seat .badge")).to_have_text("Servi")  # what Voahangy did
+    stages.nth(0).click()
+    expect(hery.locator("#dealer-cards .playing-card[data-card]")).to_have_count(0)
+    hery.get_by_role("button", name="Lecture").click()
+    total = hery.locator("#step").text_content().split()[-1]
+    expect(hery.locator("#step")).to_have_text(f"Étape {total} sur {total}", timeout=30_000)
+    expect(hery.locator("#dealer-cards .playing-card[data-card]")).to_have_count(5)
+    expect(stages.nth(3)).to_have_attribute("aria-current", "step")
+    expect(hery.get_by_role("button", name="Lecture")).to_be_visible()  # stopped on the last step
+    hery.screenshot(path=str(artifacts / "draw-replay-hery.png"), full_page=True)
     for context in contexts:
         context.close()
