@@ -9,7 +9,9 @@ import json
 
 import pytest
 
-pytestmark = pytest.mark.e2e
+from .passes import drawing_only
+
+pytestmark = [pytest.mark.e2e, drawing_only]
 
 ARRANGE = """
 import json

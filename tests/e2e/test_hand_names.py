@@ -6,7 +6,10 @@ import re
 
 from playwright.sync_api import expect
 
+from .passes import drawing_only
 from .test_table import log_in
+
+pytestmark = drawing_only
 
 # Two tables, one hand each, dealt from explicit decks and played through the services: Hery
 # (seat 1, the button) calls, both check down.

@@ -4,6 +4,10 @@ are readable and apart, the logged-in player's row stands out. Screenshots at ea
 
 from playwright.sync_api import expect
 
+from .passes import drawing_only
+
+pytestmark = drawing_only
+
 SETUP = """
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group

@@ -5,7 +5,10 @@ import re
 
 from playwright.sync_api import expect
 
+from .passes import drawing_only
 from .test_table import log_in
+
+pytestmark = drawing_only
 
 # A heads-up hand called and checked down to the showdown.
 ARRANGE = """

@@ -4,9 +4,12 @@ of the seats, the seats' badges inside the felt."""
 import pytest
 from playwright.sync_api import expect
 
+from .passes import drawing_only
 from .server import AppServer
 from .test_table import log_in
 from .test_table_phones import SHOTS, box, overlap
+
+pytestmark = drawing_only
 
 # Hery (seat 1, 500), Tiana (seat 3, 1000) and Mialy (seat 7, 2000) all-in before the flop: a main
 # pot and a side pot, both won by Mialy's full house. The side seats are the ones a long line reaches.

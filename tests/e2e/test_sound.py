@@ -2,6 +2,10 @@
 never creates its audio before a tap or a key, which browsers refuse (and log). The page is the
 clock's markup with the real script; the browser's audio is a stand-in that counts."""
 
+from .passes import drawing_only
+
+pytestmark = drawing_only
+
 COUNT_AUDIO = """
 window.__audio = 0; window.__tones = 0;
 function FakeAudio() {

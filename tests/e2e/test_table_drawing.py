@@ -1,12 +1,12 @@
 """The table page draws each update by parts (static/js/table.js): after many updates, hands and
 showdowns, what it shows is what a page opened afresh on the same view shows."""
 
-import os
 import re
 
 import pytest
 from playwright.sync_api import expect
 
+from .passes import drawing_only
 from .test_table import log_in
 
 ARRANGE = """
@@ -32,11 +32,7 @@ def his_turn(page) -> None:
     page.wait_for_timeout(300)
 
 
-# The page's drawing is the browser's: the first CI pass (SQLite) runs it, the PostgreSQL pass has
-# every other test to run within its time.
-@pytest.mark.skipif(
-    os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="the drawing runs in the SQLite pass"
-)
+@drawing_only
 @pytest.mark.parametrize("variant", ["holdem", "razz"])
 def test_after_many_updates_the_page_shows_what_a_fresh_page_shows(fast_server, browser, variant):
     table_id = fast_server.shell(ARRANGE.format(variant=variant)).strip().splitlines()[-1]

@@ -10,7 +10,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from .passes import drawing_only
 from .test_table import log_in
+
+pytestmark = drawing_only
 
 SHOTS = Path("/tmp/shots-table")
 

@@ -5,7 +5,10 @@ before the page loads (headless Chromium never hides a page)."""
 
 from playwright.sync_api import expect
 
+from .passes import drawing_only
 from .test_table import ARRANGE, log_in
+
+pytestmark = drawing_only
 
 STAND_INS = """
 window.__notes = []; window.__asked = 0; window.__hidden = false;
