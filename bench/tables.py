@@ -22,11 +22,16 @@ harness is not timed as the server's). Then
 runs with bots that answer at once (--saturate): with few tables the pauses between hands
 (POKER_PAUSE_MS, 3 s as in production) leave the process idle part of the time, so the sustained
 rate is where more tables add no actions/s and daphne is busy. Each saturated run is followed by
-two more floors with as many groups as tables, all busy at once: the bare Channels broadcast (the
-process's own ceiling, with the layer's 8 deliveries a message), and the same with no channel
-layer at all (each consumer writes to its group's consumers itself: daphne's own 1 message in and
-8 out, which no app can go under). Every floor prints its server's CPU a broadcast. Last, the stock
-floor again: the machine is shared, and the floor moves with what else runs.
+three more floors with as many groups as tables, all busy at once: the bare Channels broadcast (the
+process's own ceiling, with the layer's 8 deliveries a message), the same after the least durable
+transaction a message on PostgreSQL (the group's row locked, its counter bumped and committed in a
+worker thread, as a table's change is: what one transaction a change adds to the broadcast), and
+the same with no channel layer at all (each consumer writes to its group's consumers itself:
+daphne's own 1 message in and 8 out, which no app can go under). The app can beat the first two:
+its process takes a table's message from Redis once and hands it to its 8 consumers itself
+(poker/tables/fanout.py), where the bare broadcast takes it from Redis once a client. Every floor
+prints its server's CPU a broadcast. Last, the stock floor again: the machine is shared, and the
+floor moves with what else runs.
 Targets (issue 4): p99 < 100 ms at 100 tables or more, and actions/s at least half the bare
 broadcast rate; issue 17: 0.9 of the uvloop floor saturated, p99 < 100 ms at 200 tables, under
 2 ms of daphne CPU an action. The bots run in this process, on the same 2 cores as daphne,
@@ -51,6 +56,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -168,9 +175,38 @@ STOCK, UVLOOP = "daphne", "arf.serve"
 def run_bare(
     tmp: Path, seconds: float, size: int, server: str = STOCK, groups: int = 1, route: str = "bare"
 ) -> tuple[float, list[float], float]:
+    if route == "stored":
+        with floor_database() as url:
+            return _run_bare(tmp, seconds, size, server, groups, route, {"FLOOR_DATABASE_URL": url})
+    return _run_bare(tmp, seconds, size, server, groups, route, {})
+
+
+@contextmanager
+def floor_database() -> Iterator[str]:
+    """A database of its own for the stored floor (``bench/bare_app.py`` makes its table), dropped after."""
+    import psycopg
+    from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+    server = conninfo_to_dict(os.environ["DATABASE_URL"])
+    name = f"arf_floor_{os.getpid()}"
+    admin_url = make_conninfo(**{**server, "dbname": "postgres"})
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        admin.execute(f"DROP DATABASE IF EXISTS {name}")
+        admin.execute(f"CREATE DATABASE {name}")
+    try:
+        yield make_conninfo(**{**server, "dbname": name})
+    finally:
+        with psycopg.connect(admin_url, autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def _run_bare(
+    tmp: Path, seconds: float, size: int, server: str, groups: int, route: str, extra_env: dict[str, str]
+) -> tuple[float, list[float], float]:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
     env.update(DEPLOYED)
+    env.update(extra_env)
     log = open(tmp / "bare.log", "w")  # noqa: SIM115
     process = subprocess.Popen(
         [sys.executable, "-m", server, "-b", "127.0.0.1", "-p", str(port), "bench.bare_app:application"],
@@ -423,6 +459,13 @@ def main() -> None:
             f"the same on uvloop, as the app runs (python -m arf.serve): {uv_rate:6.0f} broadcasts/s, "
             f"p99 {percentile(latencies, 0.99) * 1000:5.1f} ms, {_cpu_ms(cpu, uv_rate, bare_seconds)}"
         )
+        # The same after the least transaction a message: what one transaction a change adds.
+        stored_rate, latencies, cpu = run_bare(tmp, bare_seconds, args.size, UVLOOP, route="stored")
+        print(
+            f"the same on uvloop after a transaction a message (lock, bump, commit): {stored_rate:6.0f} "
+            f"broadcasts/s, p99 {percentile(latencies, 0.99) * 1000:5.1f} ms, "
+            f"{_cpu_ms(cpu, stored_rate, bare_seconds)}"
+        )
         print(f"bots think {args.think} s on average (0.5x to 1.5x) before each action:")
         print(
             f"{'tables':>6} {'actions/s':>10} {'vs bare':>8} {'vs uv':>8} {'p50 ms':>8} {'p99 ms':>8} "
@@ -450,6 +493,17 @@ def main() -> None:
                     f"{'':>6} bare broadcast, {n} groups at once on uvloop: {busy:6.0f} broadcasts/s "
                     f"(app {stats.actions / args.seconds / busy:.2f} of it), "
                     f"p99 {percentile(latencies, 0.99) * 1000:5.1f} ms, {_cpu_ms(cpu, busy, bare_seconds)}",
+                    flush=True,
+                )
+                # The same after the least transaction a message (a row locked, bumped, committed),
+                # all groups at once: what one transaction a change adds to the broadcast.
+                stored, latencies, cpu = run_bare(
+                    tmp, bare_seconds, args.size, UVLOOP, groups=n, route="stored"
+                )
+                print(
+                    f"{'':>6} the same after a transaction a message: {stored:6.0f} broadcasts/s "
+                    f"(app {stats.actions / args.seconds / stored:.2f} of it), "
+                    f"p99 {percentile(latencies, 0.99) * 1000:5.1f} ms, {_cpu_ms(cpu, stored, bare_seconds)}",
                     flush=True,
                 )
                 # Without any channel layer: daphne's own cost of 1 message in and 8 out, which
