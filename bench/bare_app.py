@@ -60,9 +60,9 @@ class LocalBroadcast(AsyncWebsocketConsumer):
 
 
 _connections = threading.local()
-if os.environ.get("FLOOR_DATABASE_URL"):  # its own database (bench/tables.py's floor_database)
+if os.environ.get("FLOOR_DATABASE_URL"):  # its own database (made for it by bench/tables.py's run_bare)
     with psycopg.connect(os.environ["FLOOR_DATABASE_URL"], autocommit=True) as db:
-        db.execute("CREATE TABLE floor_rows (id int PRIMARY KEY, seq bigint NOT NULL, doc text NOT NULL)")
+        db.execute("CREATE TABLE floor_rows (id int PRIMARY KEY, seq bigint NOT NULL)")
 
 
 def _connection() -> psycopg.Connection:
@@ -75,10 +75,10 @@ def _connection() -> psycopg.Connection:
 def _create_row(group: int) -> None:
     db = _connection()
     with db.transaction():
-        db.execute("INSERT INTO floor_rows VALUES (%s, 0, '') ON CONFLICT DO NOTHING", (group,))
+        db.execute("INSERT INTO floor_rows VALUES (%s, 0) ON CONFLICT DO NOTHING", (group,))
 
 
-def _store(group: int, text: str) -> None:
+def _store(group: int) -> None:
     db = _connection()
     with db.transaction():
         db.execute("SELECT seq FROM floor_rows WHERE id = %s FOR UPDATE", (group,))
@@ -87,11 +87,12 @@ def _store(group: int, text: str) -> None:
 
 class StoredBroadcast(Broadcast):
     async def connect(self):
-        await asyncio.to_thread(_create_row, self.scope["url_route"]["kwargs"]["group"])
+        self.number = self.scope["url_route"]["kwargs"]["group"]
+        await asyncio.to_thread(_create_row, self.number)
         await super().connect()
 
     async def receive(self, text_data=None, bytes_data=None):
-        await asyncio.to_thread(_store, self.scope["url_route"]["kwargs"]["group"], text_data)
+        await asyncio.to_thread(_store, self.number)
         await super().receive(text_data)
 
 

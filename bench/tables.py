@@ -56,8 +56,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -175,38 +173,14 @@ STOCK, UVLOOP = "daphne", "arf.serve"
 def run_bare(
     tmp: Path, seconds: float, size: int, server: str = STOCK, groups: int = 1, route: str = "bare"
 ) -> tuple[float, list[float], float]:
-    if route == "stored":
-        with floor_database() as url:
-            return _run_bare(tmp, seconds, size, server, groups, route, {"FLOOR_DATABASE_URL": url})
-    return _run_bare(tmp, seconds, size, server, groups, route, {})
-
-
-@contextmanager
-def floor_database() -> Iterator[str]:
-    """A database of its own for the stored floor (``bench/bare_app.py`` makes its table), dropped after."""
-    import psycopg
-    from psycopg.conninfo import conninfo_to_dict, make_conninfo
-
-    server = conninfo_to_dict(os.environ["DATABASE_URL"])
-    name = f"arf_floor_{os.getpid()}"
-    admin_url = make_conninfo(**{**server, "dbname": "postgres"})
-    with psycopg.connect(admin_url, autocommit=True) as admin:
-        admin.execute(f"DROP DATABASE IF EXISTS {name}")
-        admin.execute(f"CREATE DATABASE {name}")
-    try:
-        yield make_conninfo(**{**server, "dbname": name})
-    finally:
-        with psycopg.connect(admin_url, autocommit=True) as admin:
-            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-
-
-def _run_bare(
-    tmp: Path, seconds: float, size: int, server: str, groups: int, route: str, extra_env: dict[str, str]
-) -> tuple[float, list[float], float]:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
     env.update(DEPLOYED)
-    env.update(extra_env)
+    # The stored floor writes to a fresh database of its own, made as the app's are (never started:
+    # only its database is used, dropped by stop()); bench/bare_app.py makes its table.
+    floor_db = AppServer(tmp) if route == "stored" else None
+    if floor_db is not None:
+        env["FLOOR_DATABASE_URL"] = floor_db.env["DATABASE_URL"]
     log = open(tmp / "bare.log", "w")  # noqa: SIM115
     process = subprocess.Popen(
         [sys.executable, "-m", server, "-b", "127.0.0.1", "-p", str(port), "bench.bare_app:application"],
@@ -226,6 +200,8 @@ def _run_bare(
     finally:
         process.terminate()
         process.wait()
+        if floor_db is not None:
+            floor_db.stop()
 
 
 # --------------------------------------------------------------------------------------------------
