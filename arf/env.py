@@ -47,6 +47,19 @@ def env_int(name: str, default: int) -> int:
         raise ImproperlyConfiguredEnv(f"{name}={value!r} is not a whole number") from None
 
 
+def env_float(name: str, default: float) -> float:
+    value = os.environ.get(name)
+    if value is None or value.strip() == "":
+        return default
+    try:
+        number = float(value)
+    except ValueError:
+        raise ImproperlyConfiguredEnv(f"{name}={value!r} is not a number") from None
+    if not number >= 0 or number == float("inf"):
+        raise ImproperlyConfiguredEnv(f"{name}={value!r} must be a finite number, 0 or more")
+    return number
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     value = os.environ.get(name)
     if value is None:

@@ -12,7 +12,7 @@ import dj_database_url
 from csp.constants import NONCE, NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
-from .env import ImproperlyConfiguredEnv, env_bool, env_int, env_list, env_str
+from .env import ImproperlyConfiguredEnv, env_bool, env_float, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -55,6 +55,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "arf.logs.RequestContextMiddleware",
+    # After the session and the user: a view failing for want of the database answers 503.
+    "arf.unavailable.DatabaseUnavailableMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -83,26 +85,43 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": dj_database_url.parse(
-        env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=env_int("DB_CONN_MAX_AGE", 0),
-        # A kept connection is checked before its first query of a request, a websocket message or
-        # a deadline trip: one the database has closed (restart, idle timeout) is replaced instead
-        # of failing that query with a traceback.
-        conn_health_checks=True,
+# Under ASGI each request's synchronous code runs in a thread of its own, and a kept connection
+# belongs to its thread: kept connections piled up by the dozen a process until PostgreSQL refused
+# new clients. So no connection is kept by a thread (CONN_MAX_AGE 0, as Django advises under ASGI):
+# on PostgreSQL every request, websocket message and deadline trip borrows one from the process's
+# pool and gives it back, the pool bounded by DB_POOL_MAX_SIZE.
+if env_int("DB_CONN_MAX_AGE", 0):
+    raise ImproperlyConfiguredEnv(
+        "DB_CONN_MAX_AGE is no longer used: connections are pooled (DB_POOL_MIN_SIZE, DB_POOL_MAX_SIZE, "
+        "DB_POOL_TIMEOUT); remove it from the environment"
     )
+DATABASES = {
+    "default": dj_database_url.parse(env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several requests and the table timers write at once; wait for the lock instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
     DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Django's backend, its health check a look at the socket instead of a round trip (arf/postgresql).
+    # Django's backend with its pool checked by a look at the socket instead of a round trip
+    # (arf/postgresql).
     DATABASES["default"]["ENGINE"] = "arf.postgresql"
     # Django's own queries keep its client-side binding (never prepared); the server-side binding
-    # cursor of a table's change (poker.tables.writes) becomes prepared statements after a few changes.
+    # cursor of a table's change (poker.tables.writes) becomes prepared statements after a few
+    # changes, kept by the pooled connection from one borrower to the next.
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 5)
+    DATABASES["default"]["OPTIONS"]["pool"] = POOL = {
+        "min_size": env_int("DB_POOL_MIN_SIZE", 2),
+        "max_size": env_int("DB_POOL_MAX_SIZE", 10),
+        # A borrower waits this long for a free connection, then the page answers 503 and the
+        # table's socket "busy": never a hang.
+        "timeout": env_float("DB_POOL_TIMEOUT", 5.0),
+        # Connections above min_size that nobody borrowed for this long are closed.
+        "max_idle": env_float("DB_POOL_MAX_IDLE", 300.0),
+        "name": "arf",
+    }
+    if not 1 <= POOL["min_size"] <= POOL["max_size"]:
+        raise ImproperlyConfiguredEnv("DB_POOL_MIN_SIZE must be at least 1 and at most DB_POOL_MAX_SIZE")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL", "")
@@ -220,13 +239,17 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     # One line per event on stdout, with the table, hand and user it concerns (arf.logs).
-    "filters": {"context": {"()": "arf.logs.ContextFilter"}},
+    "filters": {
+        "context": {"()": "arf.logs.ContextFilter"},
+        # The database full or away is one line an event, without the traceback (arf.unavailable).
+        "unavailable": {"()": "arf.unavailable.OneLineForUnavailableDatabase"},
+    },
     "formatters": {"line": {"()": "arf.logs.OneLineFormatter"}},
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stdout",
-            "filters": ["context"],
+            "filters": ["context", "unavailable"],
             "formatter": "line",
         }
     },

@@ -1,5 +1,6 @@
 import functools
 import logging
+import sys
 
 from django.conf import settings
 from django.db import connection
@@ -65,7 +66,16 @@ def healthz(request: HttpRequest) -> JsonResponse:
 def server_error(request: HttpRequest) -> HttpResponse:
     """The 500 page, in the visitor's language, with a way back home. It is drawn without the
     request's context (the context processors may be what failed), and if even that fails, a
-    plain text still says what happened."""
+    plain text still says what happened. A failure for want of the database (a session or a
+    message saved after the view, a context processor's query) is the busy page instead: 503."""
+    from . import unavailable
+
+    error = sys.exc_info()[1]
+    if unavailable.database_unavailable(error):
+        unavailable.logger.warning(
+            "database unavailable: %s %s: %s", request.method, request.path, unavailable.summary(error)
+        )
+        return unavailable.busy_response(request)
     try:
         return HttpResponseServerError(loader.get_template("500.html").render({}))
     except Exception:

@@ -11,12 +11,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+import time
 import weakref
 
 from django.conf import settings
 from django.utils import timezone
 
 from arf.logs import log_context
+from arf.unavailable import database_unavailable, summary
 
 from ..models import Table
 from . import services
@@ -25,6 +27,7 @@ from .db import in_thread
 logger = logging.getLogger(__name__)
 
 _loops: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+UNAVAILABLE_POLL_SECONDS = 1.0  # how often the loop looks again while the database is away
 
 
 def due_deadlines(limit: int = 200) -> list[tuple[int, str, int]]:
@@ -44,7 +47,9 @@ def fire_due_deadlines() -> int:
         with log_context(table=table_id):
             try:
                 fired += services.table_fire_deadline(table_id=table_id, kind=kind, seq=seq)
-            except Exception:  # one broken table must not stop the others' clocks
+            except Exception as error:  # one broken table must not stop the others' clocks
+                if database_unavailable(error):
+                    raise  # nor can any other table's: the loop waits for the database
                 logger.exception("deadline %s of table %s failed", kind, table_id)
     return fired
 
@@ -59,20 +64,36 @@ async def fire_due_deadlines_async() -> int:
         with log_context(table=table_id):
             try:
                 fired += await fire(table_id=table_id, kind=kind, seq=seq)
-            except Exception:  # one broken table must not stop the others' clocks
+            except Exception as error:  # one broken table must not stop the others' clocks
+                if database_unavailable(error):
+                    raise  # nor can any other table's: the loop waits for the database
                 logger.exception("deadline %s of table %s failed", kind, table_id)
     return fired
 
 
 async def run_deadlines(stop: asyncio.Event | None = None) -> None:
-    """Poll for due deadlines until ``stop`` is set."""
+    """Poll for due deadlines until ``stop`` is set. While the database is full or away the loop
+    goes on more slowly, saying so once when it stops firing and once when it fires again (not a
+    line every poll); the deadlines missed meanwhile are due and fire at the first pass after."""
     poll = settings.POKER_DEADLINE_POLL_MS / 1000
+    unavailable_since = None
     while stop is None or not stop.is_set():
         try:
             await fire_due_deadlines_async()
-        except Exception:
-            logger.exception("deadline loop")
-        await asyncio.sleep(poll)
+        except Exception as error:
+            if not database_unavailable(error):
+                logger.exception("deadline loop")
+            elif unavailable_since is None:
+                unavailable_since = time.monotonic()
+                logger.warning("deadlines wait for the database: %s", summary(error))
+        else:
+            if unavailable_since is not None:
+                logger.warning(
+                    "deadlines fire again, after %.1f s without the database",
+                    time.monotonic() - unavailable_since,
+                )
+                unavailable_since = None
+        await asyncio.sleep(poll if unavailable_since is None else max(poll, UNAVAILABLE_POLL_SECONDS))
 
 
 def ensure_deadline_loop() -> None:

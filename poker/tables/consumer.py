@@ -28,6 +28,7 @@ from django.utils.translation import gettext_lazy as _
 
 from arf.language import chosen_language
 from arf.logs import log_context
+from arf.unavailable import database_unavailable, summary
 
 from ..models import Table
 from . import clock, jsontext, rows, services
@@ -40,6 +41,8 @@ from .registry import Handler, game_of
 logger = logging.getLogger(__name__)
 
 MAX_MESSAGE = 2000
+BUSY = _("The server is busy: your last move is sent again in a moment.")
+BUSY_RETRY_MS = 1500
 
 
 class TokenBucket:
@@ -72,6 +75,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.table_group = self.user_group = None  # joined once logged in (see ``fanout``)
         self.held: list[str] | None = []  # the table's messages before the first snapshot is sent
         self.present = False  # counted at his seat (services.table_presence)
+        try:
+            await self.join()
+        except Exception as error:
+            if not database_unavailable(error):
+                raise
+            # Full or away: one line, and the page opens its socket again after its back-off.
+            logger.warning("websocket not opened, %s", summary(error))
+            await self.close(code=4503)
+
+    async def join(self) -> None:
         variant = await in_thread(
             Table.objects.filter(pk=self.table_id).values_list("variant", flat=True).first
         )()
@@ -133,7 +146,13 @@ class TableConsumer(AsyncWebsocketConsumer):
                     await handler(self, message)
                 except (BadMessage, TableError):
                     raise
-                except Exception:
+                except Exception as error:
+                    if database_unavailable(error):
+                        # Full or away: nothing was changed (its transaction rolled back); one line,
+                        # and the page sends the message again in a moment (static/js/table_common.js).
+                        logger.warning("websocket message not served, %s", summary(error))
+                        await self.send_error("busy", BUSY, retry_ms=BUSY_RETRY_MS)
+                        return
                     # A bug must not close the player's socket: logged with its traceback (and the
                     # table, hand and user), the player is told, his next message is served as usual.
                     logger.exception("websocket message %r failed", text_data[:200] if text_data else None)
@@ -188,10 +207,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         message = await in_thread(rows.snapshot_message)(self.table_id, self.user_id)
         await self.send(text_data=jsontext.dumps(message))
 
-    async def send_error(self, code: str, message: Any) -> None:
+    async def send_error(self, code: str, message: Any, **extra: Any) -> None:
         with translation.override(self.language):
             text = str(message)
-        await self.send(text_data=jsontext.dumps({"type": "error", "code": code, "message": text}))
+        await self.send(text_data=jsontext.dumps({"type": "error", "code": code, "message": text, **extra}))
 
 
 # --------------------------------------------------------------------------------------------------

@@ -164,11 +164,20 @@ window.ArfTable = (function () {
   // back-off behind the "connection lost" banner.
   // Open the socket at ``path``; ``onMessage`` gets each message parsed. Returns ``send``.
   function open(path, onMessage, lostText) {
-    var socket = null, retry = 0, outbox = [];
+    var socket = null, retry = 0, outbox = [], last = null, resent = 0;
     function send(message) {
       // A click while the socket is (re)connecting is sent once it is open, not lost.
+      if (message !== last) { last = message; resent = 0; }
       if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
       else outbox.push(message);
+    }
+    // The server busy (its database full or away): it changed nothing, and says when to send the
+    // same message again; three times at most, then the player clicks again himself.
+    function resend(message) {
+      if (message.type !== "error" || message.code !== "busy" || !last || resent >= 3) return;
+      var again = last;
+      resent += 1;
+      setTimeout(function () { if (last === again) send(again); }, message.retry_ms || 1500);
     }
     function connect() {
       var scheme = location.protocol === "https:" ? "wss://" : "ws://";
@@ -178,7 +187,11 @@ window.ArfTable = (function () {
         $("connection").hidden = true;
         while (outbox.length) socket.send(JSON.stringify(outbox.shift()));
       });
-      socket.addEventListener("message", function (event) { onMessage(JSON.parse(event.data)); });
+      socket.addEventListener("message", function (event) {
+        var message = JSON.parse(event.data);
+        resend(message);
+        onMessage(message);
+      });
       socket.addEventListener("close", function () {
         $("connection").textContent = lostText;
         $("connection").hidden = false;

@@ -173,6 +173,12 @@ def test_the_deployed_topology_serves_pages_static_files_logins_sockets_and_dead
                 time.sleep(0.2)
             else:
                 raise AssertionError(f"the worker fired no deadline:\n{top.log('worker')}")
+            # Each process holds its connections in its pool: never more than its maximum.
+            (held,) = db.execute(
+                "SELECT count(*) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            ).fetchone()
+            assert 1 <= held <= 3 * int(top.compose_env["DB_POOL_MAX_SIZE"]), held
         for name in ("web1", "web2", "worker"):
             assert "Traceback" not in top.log(name), top.log(name)
     finally:
@@ -198,7 +204,12 @@ def test_docker_compose_runs_what_the_topology_test_runs():
 
     # The environment Topology starts every process with (the services' addresses aside).
     env = topology.app_environment({"SECRET_KEY": "x"})
-    assert env["DEBUG"] == "0" and env["POKER_DEADLINE_LOOP"] == "0" and env["DB_CONN_MAX_AGE"] == "60"
+    assert env["DEBUG"] == "0" and env["POKER_DEADLINE_LOOP"] == "0" and "DB_CONN_MAX_AGE" not in env
+    # Pooled connections, bounded so that 4 web processes and the worker fit PostgreSQL's default 100.
+    assert (
+        1 <= int(env["DB_POOL_MIN_SIZE"]) <= int(env["DB_POOL_MAX_SIZE"])
+        and 5 * int(env["DB_POOL_MAX_SIZE"]) <= 97
+    )
     assert env["DATABASE_URL"].startswith("postgres://") and env["REDIS_URL"].startswith("redis://")
     assert set(topology.SERVICE_URLS) <= set(env)
 
