@@ -26,7 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arf.settings")
 os.environ.setdefault("POKER_PAUSE_MS", "0")
 os.environ.setdefault("POKER_REVEAL_MS", "0")
-os.environ.setdefault("DB_CONN_MAX_AGE", "60")  # kept connections, as deployed
+# Pooled connections, as deployed (docker-compose.yml): each action borrows one and gives it back.
+os.environ.setdefault("DB_POOL_MIN_SIZE", "2")
+os.environ.setdefault("DB_POOL_MAX_SIZE", "10")
 
 import django
 

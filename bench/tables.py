@@ -9,7 +9,7 @@ How to read the output. First the floor: 8 clients in one group, one of them sen
 broadcasts to the group, the time until all 8 have it (closed loop: broadcasts/s = 1 / latency),
 on stock daphne (the anchor of issue 4), then the same on daphne with uvloop's event loop, as the
 app runs (``python -m arf.serve``). Then, for each N, a fresh database and daphne process with N
-tables, run as deployed (DEBUG off, persistent database connections): every bot answers when it
+tables, run as deployed (DEBUG off, database connections pooled): every bot answers when it
 is its turn, after "thinking" (--think, 1 s on average: quicker than people), mostly calls and
 checks, a few raises and folds, through the whole app (locked row, engine, stored events, the
 public view and each player's own part, Redis). "latency" is from the bot sending its action to
@@ -98,15 +98,16 @@ for table in Table.objects.filter(pk__in={ids}):
 """
 
 
-# The app as docker-compose.yml deploys it: DEBUG off (no query log, no debug cursors), persistent
-# database connections. The bots connect with ws:// on the loopback, so no TLS redirect.
+# The app as docker-compose.yml deploys it: DEBUG off (no query log, no debug cursors), database
+# connections pooled. The bots connect with ws:// on the loopback, so no TLS redirect.
 DEPLOYED = {
     "DEBUG": "0",
     "SECRET_KEY": "bench-" + os.urandom(16).hex(),
     "ALLOWED_HOSTS": "127.0.0.1,localhost",
     "SECURE_SSL_REDIRECT": "0",
     "LOG_LEVEL": "WARNING",
-    "DB_CONN_MAX_AGE": "60",
+    "DB_POOL_MIN_SIZE": "2",
+    "DB_POOL_MAX_SIZE": "10",
 }
 
 

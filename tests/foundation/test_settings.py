@@ -79,3 +79,28 @@ def test_production_refuses_to_start_without_a_secret_key():
     result = _manage("check", DEBUG="0", ALLOWED_HOSTS="arf.example")
     assert result.returncode != 0
     assert "SECRET_KEY" in result.stderr
+
+
+def test_the_old_kept_connections_setting_stops_the_server_and_names_the_pool():
+    """DB_CONN_MAX_AGE kept a connection per thread (dozens a process under ASGI): a deployment
+    that still sets it is told to remove it, not run with connections piling up."""
+    result = _manage("check", DB_CONN_MAX_AGE="60")
+    assert result.returncode != 0
+    assert "DB_CONN_MAX_AGE" in result.stderr and "DB_POOL_MAX_SIZE" in result.stderr
+
+
+def test_the_pool_is_sized_from_the_environment():
+    code = "from django.conf import settings; print(settings.DATABASES['default']['OPTIONS']['pool'])"
+    result = _manage(
+        "shell",
+        "-c",
+        code,
+        DATABASE_URL="postgres://arf@db.invalid:5432/arf",
+        DB_POOL_MIN_SIZE="3",
+        DB_POOL_MAX_SIZE="7",
+        DB_POOL_TIMEOUT="2.5",
+    )
+    assert result.returncode == 0, result.stderr
+    assert "'min_size': 3, 'max_size': 7, 'timeout': 2.5" in result.stdout
+    refused = _manage("check", DATABASE_URL="postgres://arf@db.invalid:5432/arf", DB_POOL_MAX_SIZE="0")
+    assert refused.returncode != 0 and "DB_POOL_MIN_SIZE must be at least 1" in refused.stderr
