@@ -186,6 +186,7 @@ async def play(evening: Evening, stats: BotStats, stop: asyncio.Event) -> None:
             await asyncio.wait({watcher, player}, return_when=asyncio.FIRST_COMPLETED)
             watcher.cancel()
             await ws.close()
+            await asyncio.gather(player, return_exceptions=True)
             if not stop.is_set():
                 await asyncio.sleep(1)
 

@@ -54,7 +54,7 @@ def on_hand_knockouts(sender, *, table, hand_number, busted, players_left, **kwa
     ).order_by("-pk"):
         Seat.objects.filter(
             session=session, round_number=move.round_number, registration_id=move.registration_id
-        ).update(table=move.from_table, seat=move.from_seat)
+        ).update(table=move.from_table, seat=_seat_back(session, move))
         move.reverted_at = timezone.now()
         move.save(update_fields=["reverted_at"])
     table_of = dict(
@@ -85,3 +85,20 @@ def on_table_finished(sender, *, table, remaining_user_ids, **kwargs):
         services.round2_when_ready(session)
     elif session.status == Session.Status.ROUND2:
         online.moves_apply(session=session)
+
+
+def _seat_back(session: Session, move: TableMove) -> int:
+    """The seat a player out in his last hand goes back to, at the table he played it at: his own,
+    unless a later balancing gave it to another player (it saw the seat free while he finished his
+    hand there: that player's move waits too); then the first seat free there. He leaves it in the
+    same transaction: it only places his knock-out at his table."""
+    taken = set(
+        Seat.objects.filter(
+            session=session, round_number=move.round_number, table=move.from_table, active=True
+        )
+        .exclude(registration_id=move.registration_id)
+        .values_list("seat", flat=True)
+    )
+    if move.from_seat not in taken:
+        return move.from_seat
+    return min(set(range(1, 9)) - taken)
