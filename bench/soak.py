@@ -203,8 +203,9 @@ async def play(evening: Evening, stats: BotStats, stop: asyncio.Event) -> None:
     await starting
 
 
-def faults(evening: Evening, at: float, done: set[str], log) -> None:
-    """The faults of the evening, each once, at its minute."""
+def faults(evening: Evening, at: float, done: set[str], log, redis_every: float = 0) -> None:
+    """The faults of the evening, each once, at its minute (and Redis killed every ``redis_every``
+    minutes from minute 10 on, if set: does each restart leave memory behind?)."""
 
     def once(key: str, minute: float, action) -> None:
         if at >= minute and key not in done:
@@ -235,6 +236,14 @@ def faults(evening: Evening, at: float, done: set[str], log) -> None:
     once("Redis killed, started again 5 s later", 5, kill_redis)
     once("web2 stopped for 10 s, then continued", 7, pause_web2)
     once("Redis killed again, started 5 s later", 20, kill_redis)
+    if redis_every:
+        number = int((at - 10) // redis_every) if at >= 10 else -1
+        if number >= 0:
+            once(
+                f"Redis killed ({number + 1} of the repeated), started 5 s later",
+                10 + number * redis_every,
+                kill_redis,
+            )
 
 
 def slope_per_hour(points: list[tuple[float, float]]) -> float:
@@ -286,6 +295,10 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=32)
     parser.add_argument("--tables", type=int, default=16)
     parser.add_argument("--svg", default=str(ROOT / "bench" / "soak.svg"))
+    parser.add_argument("--logs", default="", help="a folder to keep the processes' logs in")
+    parser.add_argument(
+        "--redis-every", type=float, default=0, help="also kill Redis every N minutes from 10"
+    )
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         sys.exit("set DATABASE_URL to PostgreSQL: the evening runs on the real database")
@@ -323,7 +336,9 @@ def main() -> None:
                 next_row = time.monotonic() + 60
                 while time.monotonic() - started < args.minutes * 60:
                     at = (time.monotonic() - started) / 60
-                    threading.Thread(target=faults, args=(evening, at, done, log), daemon=True).start()
+                    threading.Thread(
+                        target=faults, args=(evening, at, done, log, args.redis_every), daemon=True
+                    ).start()
                     for name, count in evening.held(admin).items():
                         minutes[-1].held[name] = max(minutes[-1].held[name], count)
                     time.sleep(2)
@@ -351,6 +366,10 @@ def main() -> None:
             logs = {name: (evening.tmp / f"daphne-{port}.log") for name, port in zip(NAMES, evening.ports)}
             tracebacks = {name: path.read_text().count("Traceback") for name, path in logs.items()}
             tracebacks["worker"] = (evening.tmp / "worker.log").read_text().count("Traceback")
+            if args.logs:
+                Path(args.logs).mkdir(parents=True, exist_ok=True)
+                for name, path in [*logs.items(), ("worker", evening.tmp / "worker.log")]:
+                    (Path(args.logs) / f"{name}.log").write_text(path.read_text())
             evening.stop()
         measured = [m for m in minutes if m.rss]
         print("\nmemory growth after the first 10 minutes (least-squares slope), MB per hour:")

@@ -77,7 +77,7 @@ class AppServer:
     def start_process(self, port: int | None = None, *, wait: bool = True) -> int:
         """Start one daphne process; ``wait``: until it answers /healthz (a request)."""
         port = port or free_port()
-        log = open(self.tmp_path / f"daphne-{port}.log", "w")  # noqa: SIM115 (closed with the process)
+        log = open(self.tmp_path / f"daphne-{port}.log", "a")  # noqa: SIM115 (closed with the process)
         process = subprocess.Popen(
             [sys.executable, "-m", "arf.serve", "-b", "127.0.0.1", "-p", str(port), "arf.asgi:application"],
             cwd=ROOT,
