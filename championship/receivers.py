@@ -11,6 +11,7 @@ from . import notices
 from .models import KnockOut, Registration, Seat, Session, TableMove
 from .services import online
 from .services import sessions as services
+from .statistics import record
 
 logger = logging.getLogger(__name__)
 
@@ -85,3 +86,15 @@ def on_table_finished(sender, *, table, remaining_user_ids, **kwargs):
         services.round2_when_ready(session)
     elif session.status == Session.Status.ROUND2:
         online.moves_apply(session=session)
+
+
+def on_hand_finished(sender, *, table, hand, **kwargs):
+    """Every finished hand's figures added to its members' statistics (docs/statistics.md), in
+    the hand's transaction; its knock-outs, recorded just before, credited to who made them."""
+    key = record.session_key(table)
+    session = None
+    if key is not None:
+        session = Session.objects.select_related("season").filter(pk=key).first()
+        if session is None:
+            return
+    record.record_hand(table, hand, session)

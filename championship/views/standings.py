@@ -11,6 +11,7 @@ from .. import selectors
 from ..charts import cumulative_chart
 from ..exports import csv_response
 from ..models import Member, Season
+from ..statistics.player import player_numbers
 
 
 def _chart(table: selectors.Standings):
@@ -68,5 +69,11 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "championship/player_detail.html",
-        {"member": member, "records": selectors.player_history(member)},
+        {
+            "member": member,
+            "records": selectors.player_history(member),
+            "numbers": player_numbers(member),
+            "others": Member.objects.exclude(pk=member.pk).only("nickname"),
+            "other_games": [("razz", _("Razz online")), ("dealer_draw", _("Draw against the dealer"))],
+        },
     )
