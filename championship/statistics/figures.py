@@ -125,10 +125,6 @@ def total(rows: Iterable[PlayerFigures]) -> dict[str, GameFigures]:
     return games
 
 
-def record_hands(groups: Iterable[GameFigures]) -> set[int]:
-    return {pk for g in groups for pk in (g.biggest_pot_hand, g.best_hand_hand) if pk is not None}
-
-
 def link(groups: list[GameFigures], links: dict[int, HandLink]) -> None:
     for group in groups:
         group.links = links

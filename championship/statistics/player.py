@@ -7,11 +7,16 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
+from types import SimpleNamespace
 
-from poker.models import Hand
+from django.db.models import Q
 
-from ..models import KnockOut, Member, PlayerFigures, Result, Season
-from .figures import GameFigures, HandLink, link, record_hands, total
+from ..models import KnockOut, Member, PlayerFigures, Season
+from ..selectors import SeasonRecord
+from .figures import GameFigures, HandLink, link, total
+
+RECORD_HANDS = ("biggest_pot_hand", "best_hand_hand")
+HAND_HEAVY = ("state", "seats", "user_ids", "names", "starting_stacks")  # a link needs none of them
 
 
 @dataclass
@@ -68,62 +73,70 @@ class Numbers:
         return self.games["dealer_draw"]
 
 
-def _ranked(counter: Counter, members: dict[int, Member]) -> list[tuple[Member, int]]:
-    return sorted(
-        ((members[m], c) for m, c in counter.items()), key=lambda mc: (-mc[1], mc[0].nickname.lower())
-    )
+def _ranked(counter: Counter, names: dict[int, str]) -> list[tuple[Member, int]]:
+    members = [(SimpleNamespace(pk=m, nickname=names[m]), c) for m, c in counter.items()]
+    return sorted(members, key=lambda mc: (-mc[1], mc[0].nickname.lower()))
 
 
-def player_numbers(member: Member) -> list[Numbers]:
-    """Every season he has numbers in, newest first, after the total over all seasons: 6 queries."""
-    results = list(
-        Result.objects.filter(member=member).values_list(
-            "session__season_id", "place", "points", "round_reached"
-        )
-    )
-    rows = list(PlayerFigures.objects.filter(member=member))
-    made = list(
-        KnockOut.objects.filter(undone_at__isnull=True, knocked_out_by__member=member).values_list(
-            "session__season_id", "registration__member_id"
-        )
+def player_numbers(member: Member, records: list[SeasonRecord]) -> list[Numbers]:
+    """Every season he has numbers in, newest first, after the total over all seasons. His results
+    come from ``records`` (``selectors.player_history``, read for the page already): 2 queries more,
+    his figures (with their seasons and record hands) and the knock-outs he made or suffered."""
+    results = [(r.season.pk, score) for r in records for score in r.results]
+    seasons = {r.season.pk: r.season for r in records}
+    rows = list(
+        PlayerFigures.objects.filter(member=member)
+        .select_related("season", "biggest_pot_hand", "best_hand_hand")
+        .defer(*(f"{hand}__{heavy}" for hand in RECORD_HANDS for heavy in HAND_HEAVY))
     )
     through = KnockOut.knocked_out_by.through
-    suffered = list(
+    credits = list(
         through.objects.filter(
-            knockout__registration__member=member, knockout__undone_at__isnull=True
-        ).values_list("knockout__session__season_id", "registration__member_id")
+            Q(registration__member=member) | Q(knockout__registration__member=member),
+            knockout__undone_at__isnull=True,
+        ).values_list(
+            "knockout__session__season_id",
+            "registration__member_id",
+            "registration__member__nickname",
+            "knockout__registration__member_id",
+            "knockout__registration__member__nickname",
+        )
     )
-    season_ids = {r[0] for r in results} | {r.season_id for r in rows} | {k[0] for k in made + suffered}
-    seasons = Season.objects.in_bulk(season_ids)
-    others = Member.objects.only("nickname").in_bulk({k[1] for k in made + suffered})
+    names: dict[int, str] = {}
+    made, suffered = [], []
+    for season_id, by, by_name, out, out_name in credits:
+        names[by], names[out] = by_name, out_name
+        if by == member.pk:
+            made.append((season_id, out))
+        if out == member.pk:
+            suffered.append((season_id, by))
+    links: dict[int, HandLink] = {}
+    for row in rows:
+        seasons.setdefault(row.season_id, row.season)
+        for hand in (row.biggest_pot_hand, row.best_hand_hand):
+            if hand is not None:
+                links[hand.pk] = HandLink(hand.table_id, hand.number)
+    season_ids = set(seasons) | {s for s, _m in made + suffered if s in seasons}
 
     def numbers(season_id: int | None) -> Numbers:
         def mine(season):
             return season_id is None or season == season_id
 
         champ = ChampionshipFigures()
-        for season, place, points, round_reached in results:
+        for season, score in results:
             if mine(season):
                 champ.sessions += 1
-                champ.points += points
-                champ.rounds2 += round_reached == 2
-                if place:
-                    champ.places.append(place)
+                champ.points += score.points
+                if score.place:  # placed: he played round 2 (rules: only round 2 is placed)
+                    champ.rounds2 += 1
+                    champ.places.append(score.place)
         knockouts = Knockouts(
-            victims=_ranked(Counter(m for s, m in made if mine(s)), others),
-            hunters=_ranked(Counter(m for s, m in suffered if mine(s)), others),
+            victims=_ranked(Counter(m for s, m in made if mine(s)), names),
+            hunters=_ranked(Counter(m for s, m in suffered if mine(s)), names),
         )
         games = total(r for r in rows if mine(r.season_id))
+        link(list(games.values()), links)
         return Numbers(seasons.get(season_id), champ, games, knockouts)
 
     by_season = [numbers(pk) for pk in sorted(season_ids, key=lambda pk: seasons[pk].starts_on, reverse=True)]
-    everything = [numbers(None), *by_season] if season_ids else []
-    groups = [g for n in everything for g in n.games.values()]
-    links = {
-        pk: HandLink(table_id, number)
-        for pk, table_id, number in Hand.objects.filter(pk__in=record_hands(groups)).values_list(
-            "pk", "table_id", "number"
-        )
-    }
-    link(groups, links)
-    return everything
+    return [numbers(None), *by_season] if season_ids or made or suffered else []

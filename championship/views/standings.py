@@ -66,14 +66,14 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     member = Member.objects.filter(pk=pk).first()
     if member is None:
         raise Http404
+    records = selectors.player_history(member)
     return render(
         request,
         "championship/player_detail.html",
         {
             "member": member,
-            "records": selectors.player_history(member),
-            "numbers": player_numbers(member),
-            "others": Member.objects.exclude(pk=member.pk).only("nickname"),
+            "records": records,
+            "numbers": player_numbers(member, records),
             "other_games": [("razz", _("Razz online")), ("dealer_draw", _("Draw against the dealer"))],
         },
     )

@@ -4,7 +4,7 @@ season's awards (docs/statistics.md)."""
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from ..models import Member, Season
@@ -14,12 +14,10 @@ from ..statistics.head_to_head import head_to_head
 
 @require_GET
 def versus_choose(request: HttpRequest, pk: int) -> HttpResponse:
-    """The "compare with" form of a player's page: to the head-to-head of the member chosen."""
+    """Whom to compare a player with: every other member, each a link to their head-to-head."""
     member = get_object_or_404(Member, pk=pk)
-    other = request.GET.get("contre", "")
-    if not other.isdigit() or int(other) == member.pk or not Member.objects.filter(pk=int(other)).exists():
-        return redirect("player_detail", member.pk)
-    return redirect("head_to_head", member.pk, int(other))
+    others = Member.objects.exclude(pk=member.pk).only("nickname")
+    return render(request, "championship/head_to_head_choose.html", {"member": member, "others": others})
 
 
 @require_GET

@@ -116,7 +116,7 @@ def test_the_pages_show_the_figures_with_their_counts(kings_bust_to_aces, client
     season, _session, hand, (aces, _sb, _bb, kings) = kings_bust_to_aces
     aces_member, kings_member = Member.objects.get(user=aces), Member.objects.get(user=kings)
     page = client.get(reverse("player_detail", args=[aces_member.pk])).content.decode()
-    assert "VPIP" in page and "1 sur 1 mains" in page
+    assert "VPIP" in page and "1 / 1 mains" in page
     assert reverse("poker:hand_replay", args=[hand.table_id, hand.number]) in page
     versus = client.get(reverse("head_to_head", args=[aces_member.pk, kings_member.pk])).content.decode()
     assert reverse("poker:hand_replay", args=[hand.table_id, hand.number]) in versus
