@@ -104,7 +104,8 @@ def season_awards(season: Season) -> list[Award]:
     )
     links = _links([a.link for a in awards if a.link is not None])
     for award in awards:
-        award.winners = [names[m] if isinstance(m, int) else m for m in award.winners]
+        winners = [names[m] if isinstance(m, int) else m for m in award.winners]
+        award.winners = sorted(winners, key=lambda m: m.nickname.lower())
         if award.link is not None:
             award.link = links.get(award.link)
     return awards
