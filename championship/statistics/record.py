@@ -203,3 +203,28 @@ def rebuild(seasons: Iterable[Season]) -> int:
 def _season_of(seasons: list[Season], day: date) -> Season | None:
     started = [s for s in seasons if s.starts_on <= day]
     return started[-1] if started else None
+
+
+def merge_member(keep: Member, duplicate: Member) -> None:
+    """A merge of two records of one person (``services.members.member_merge``): his figures and
+    all-ins move to ``keep``; the rows of the open tables of a season both have are added up."""
+    PlayerFigures.objects.filter(member=duplicate, session__isnull=False).update(member=keep)
+    kept = {(r.season_id, r.game): r for r in PlayerFigures.objects.filter(member=keep, session__isnull=True)}
+    for row in PlayerFigures.objects.filter(member=duplicate, session__isnull=True):
+        into = kept.get((row.season_id, row.game))
+        if into is None:
+            row.member = keep
+            row.save(update_fields=["member"])
+            continue
+        for name in SUMMED:
+            setattr(into, name, getattr(into, name) + getattr(row, name))
+        into.allin_luck += row.allin_luck
+        into.allin_luck_bb += row.allin_luck_bb
+        if row.biggest_pot > into.biggest_pot:
+            into.biggest_pot, into.biggest_pot_hand_id = row.biggest_pot, row.biggest_pot_hand_id
+        if row.best_hand is not None and (into.best_hand is None or row.best_hand > into.best_hand):
+            into.best_hand, into.best_hand_hand_id = row.best_hand, row.best_hand_hand_id
+        into.save()
+        row.delete()
+    both = AllIn.objects.filter(member=keep).values("hand_id")
+    AllIn.objects.filter(member=duplicate).exclude(hand_id__in=both).update(member=keep)

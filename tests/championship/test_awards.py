@@ -136,3 +136,15 @@ def test_the_player_page_shows_his_knock_outs_and_his_nemesis(season, client):
     assert "Bête noire" in page
     page = client.get(reverse("player_detail", args=[members["Tiana"].pk])).content.decode()
     assert reverse("head_to_head", args=[members["Tiana"].pk, members["Hery"].pk]) in page
+
+
+def test_a_merge_moves_the_duplicate_s_figures_to_the_member_kept(season):
+    from championship.services.members import member_merge
+
+    season, members = season
+    twin = Member.objects.create(full_name="Hery bis", nickname="Hery2")
+    PlayerFigures.objects.create(member=twin, season=season, game="razz", hands=7, hands_won=2)
+    PlayerFigures.objects.create(member=members["Hery"], season=season, game="razz", hands=3, hands_won=1)
+    member_merge(keep=members["Hery"], duplicate=twin, by=None)
+    razz = PlayerFigures.objects.get(member=members["Hery"], season=season, game="razz")
+    assert (razz.hands, razz.hands_won) == (10, 3)
