@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 
+from django.db import transaction
 from django.utils import timezone
 
 from . import notices
@@ -90,11 +91,17 @@ def on_table_finished(sender, *, table, remaining_user_ids, **kwargs):
 
 def on_hand_finished(sender, *, table, hand, **kwargs):
     """Every finished hand's figures added to its members' statistics (docs/statistics.md), in
-    the hand's transaction; its knock-outs, recorded just before, credited to who made them."""
+    the hand's transaction; its knock-outs, recorded just before, credited to who made them. A
+    failure here is logged and rolled back to its savepoint: the hand itself is never lost."""
     key = record.session_key(table)
     session = None
     if key is not None:
         session = Session.objects.select_related("season").filter(pk=key).first()
         if session is None:
             return
-    record.record_hand(table, hand, session)
+    try:
+        with transaction.atomic():  # a savepoint: the statistics never undo the hand
+            record.record_hand(table, hand, session)
+    except Exception:
+        # The hand goes on without its figures; compute_statistics counts it again.
+        logger.exception("statistics of hand %s of table %s failed", hand.number, table.pk)
