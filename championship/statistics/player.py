@@ -10,6 +10,7 @@ from decimal import Decimal
 from types import SimpleNamespace
 
 from django.db.models import Q
+from django.urls import reverse
 
 from ..models import KnockOut, Member, PlayerFigures, Season
 from ..selectors import SeasonRecord
@@ -73,8 +74,13 @@ class Numbers:
         return self.games["dealer_draw"]
 
 
-def _ranked(counter: Counter, names: dict[int, str]) -> list[tuple[Member, int]]:
-    members = [(SimpleNamespace(pk=m, nickname=names[m]), c) for m, c in counter.items()]
+def _ranked(counter: Counter, names: dict[int, str], versus: str) -> list[tuple[Member, int]]:
+    """Members and counts, most first; each with the URL of his head-to-head with the player
+    (``versus``: that URL with 0 for the other, formatted here rather than reversed per link)."""
+    members = [
+        (SimpleNamespace(pk=m, nickname=names[m], versus_url=versus.replace("/0/", f"/{m}/")), c)
+        for m, c in counter.items()
+    ]
     return sorted(members, key=lambda mc: (-mc[1], mc[0].nickname.lower()))
 
 
@@ -116,6 +122,7 @@ def player_numbers(member: Member, records: list[SeasonRecord]) -> list[Numbers]
         for hand in (row.biggest_pot_hand, row.best_hand_hand):
             if hand is not None:
                 links[hand.pk] = HandLink(hand.table_id, hand.number)
+    versus = reverse("head_to_head", args=[member.pk, 0])
     season_ids = set(seasons) | {s for s, _m in made + suffered if s in seasons}
 
     def numbers(season_id: int | None) -> Numbers:
@@ -131,8 +138,8 @@ def player_numbers(member: Member, records: list[SeasonRecord]) -> list[Numbers]
                     champ.rounds2 += 1
                     champ.places.append(score.place)
         knockouts = Knockouts(
-            victims=_ranked(Counter(m for s, m in made if mine(s)), names),
-            hunters=_ranked(Counter(m for s, m in suffered if mine(s)), names),
+            victims=_ranked(Counter(m for s, m in made if mine(s)), names, versus),
+            hunters=_ranked(Counter(m for s, m in suffered if mine(s)), names, versus),
         )
         games = total(r for r in rows if mine(r.season_id))
         link(list(games.values()), links)

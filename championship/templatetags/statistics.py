@@ -2,6 +2,8 @@
 
 from django import template
 from django.utils.formats import number_format
+from django.utils.html import format_html
+from django.utils.translation import gettext
 
 from ..numbers import number
 
@@ -27,3 +29,16 @@ def signed_int(value) -> str:
         return ""
     value = int(value)
     return ("+" if value > 0 else "\u2212" if value < 0 else "") + number(abs(value))
+
+
+@register.simple_tag
+def rate(label, value, unit):
+    """One rate of the numbers: "VPIP / 31 % / 66 / 212 hands" (a tag, not an include: a player
+    page draws a few dozen of them)."""
+    percent = "–" if value.percent is None else f"{value.percent} %"
+    count = gettext("%(part)s / %(whole)s %(unit)s") % {
+        "part": number(value.part),
+        "whole": number(value.whole),
+        "unit": unit,
+    }
+    return format_html('<div><dt>{}</dt><dd>{}</dd><span class="of">{}</span></div>', label, percent, count)
