@@ -163,3 +163,27 @@ def test_all_in_luck_sums_to_zero_over_the_players_of_each_hand():
                 e["amount"] for e in hand.events if e["type"] == "pot_awarded" and len(e["players"]) > 1
             )
     assert checked > 150
+
+
+def test_razz_counts_hands_won_and_the_pot_collected():
+    """tests/engine/test_razz_history.py's hand: antes 5 each, Hery brings in, Voahangy completes
+    to 20, Tiana folds, Hery calls; a bet of 40 on 6th street called: Hery's wheel takes the pot."""
+    from tests.engine.test_razz_history import played_hand
+
+    figures = hand_figures(played_hand().events)
+    hery, voahangy, tiana = figures.players
+    assert figures.game == "razz"
+    assert (hery.hands, hery.hands_won, hery.won, hery.net) == (1, 1, 15 + 2 * 20 + 2 * 40, 70)
+    assert (voahangy.hands_won, voahangy.net, tiana.net) == (0, -65, -5)
+    assert hery.vpip == hery.allins == 0  # the Hold'em figures are Hold'em's only
+
+
+def test_the_dealer_game_counts_rounds_won_and_the_net_result():
+    """tests/engine/test_dealer_draw_history.py's round: Hery's bet of 10 paid twice, Voahangy's
+    20 paid once, Tiana loses her 5."""
+    from tests.engine.test_dealer_draw_history import played_round
+
+    figures = hand_figures(played_round().events)
+    assert figures.game == "dealer_draw"
+    assert [(p.hands_won, p.won, p.net) for p in figures.players] == [(1, 30, 20), (1, 40, 20), (0, 0, -5)]
+    assert figures.knockouts == {}
