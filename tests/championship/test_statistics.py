@@ -139,3 +139,17 @@ def test_a_player_page_costs_the_same_queries_however_long_his_history(client):
     with CaptureQueriesContext(connection) as large:
         client.get(url)
     assert len(large) == len(small)
+
+
+def test_counting_a_hand_costs_a_few_queries_in_its_transaction(kings_bust_to_aces):
+    """The table core stays fast: a hand's figures are a handful of small queries, however many
+    hands came before (the rows are updated, never re-read from the hands)."""
+    from championship.statistics import record
+
+    _season, session, hand, _users = kings_bust_to_aces
+    table, session = hand.table, Session.objects.select_related("season").get(pk=session.pk)
+    with CaptureQueriesContext(connection) as queries:
+        record.record_hand(table, hand, session)
+    verbs = ("SELECT", "INSERT", "UPDATE", "DELETE")  # not the transaction's own statements
+    assert len([q for q in queries.captured_queries if q["sql"].startswith(verbs)]) <= 9
+    assert _row(_users[0], session).hands == 2  # counted again: the command, not this, rebuilds
