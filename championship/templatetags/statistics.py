@@ -12,14 +12,16 @@ register = template.Library()
 
 @register.filter
 def signed(value) -> str:
-    """+12.3 / −4.0 (0.0 without a sign), the decimal mark of the page's language."""
+    """+1 244.2 / −4.0 (0.0 without a sign): grouped as every number of the app, with the decimal
+    mark of the page's language."""
     if value is None:
         return ""
-    value = round(float(value), 1)
-    text = number_format(abs(value), decimal_pos=1)
-    if value > 0:
+    tenths = round(float(value) * 10)
+    whole, tenth = divmod(abs(tenths), 10)
+    text = number(whole) + number_format(0.1, decimal_pos=1)[1] + str(tenth)
+    if tenths > 0:
         return f"+{text}"
-    return f"\u2212{text}" if value < 0 else text
+    return f"\u2212{text}" if tenths < 0 else text
 
 
 @register.filter
