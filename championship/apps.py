@@ -15,6 +15,7 @@ class ChampionshipConfig(AppConfig):
 
         register_blind_provider("championship", blinds_for_provider)
         signals.hand_knockouts.connect(receivers.on_hand_knockouts, dispatch_uid="championship_knockout")
+        signals.hand_finished.connect(receivers.on_hand_finished, dispatch_uid="championship_hand_finished")
         signals.table_finished.connect(
             receivers.on_table_finished, dispatch_uid="championship_table_finished"
         )

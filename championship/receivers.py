@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import logging
 
+from django.db import transaction
 from django.utils import timezone
 
 from . import notices
 from .models import KnockOut, Registration, Seat, Session, TableMove
 from .services import online
 from .services import sessions as services
+from .statistics import record
 
 logger = logging.getLogger(__name__)
 
@@ -102,3 +104,21 @@ def _seat_back(session: Session, move: TableMove) -> int:
     if move.from_seat not in taken:
         return move.from_seat
     return min(set(range(1, 9)) - taken)
+
+
+def on_hand_finished(sender, *, table, hand, **kwargs):
+    """Every finished hand's figures added to its members' statistics (docs/statistics.md), in
+    the hand's transaction; its knock-outs, recorded just before, credited to who made them. A
+    failure here is logged and rolled back to its savepoint: the hand itself is never lost."""
+    key = record.session_key(table)
+    session = None
+    if key is not None:
+        session = Session.objects.select_related("season").filter(pk=key).first()
+        if session is None:
+            return
+    try:
+        with transaction.atomic():  # a savepoint: the statistics never undo the hand
+            record.record_hand(table, hand, session)
+    except Exception:
+        # The hand goes on without its figures; compute_statistics counts it again.
+        logger.exception("statistics of hand %s of table %s failed", hand.number, table.pk)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import dashboard, members, seasons, sessions, standings
+from .views import dashboard, members, seasons, sessions, standings, statistics
 
 urlpatterns = [
     path("membres/", members.member_list, name="member_list"),
@@ -14,7 +14,10 @@ urlpatterns = [
     path("saisons/", standings.season_list, name="season_list"),
     path("saisons/<int:pk>/classement/", standings.standings, name="standings_season"),
     path("saisons/<int:pk>/classement.csv", standings.standings_csv, name="standings_csv"),
+    path("saisons/<int:pk>/palmares/", statistics.awards, name="season_awards"),
     path("joueurs/<int:pk>/", standings.player_detail, name="player_detail"),
+    path("joueurs/<int:pk>/face-a-face/", statistics.versus_choose, name="head_to_head_choose"),
+    path("joueurs/<int:pk>/face-a-face/<int:other>/", statistics.versus, name="head_to_head"),
     path("seances/<int:pk>/", sessions.session_detail, name="session_detail"),
     path("seances/<int:pk>/horloge/", sessions.session_tv, name="session_tv"),
     path("seances/<int:pk>/inscription/", sessions.session_register_me, name="session_register_me"),

@@ -1,6 +1,6 @@
 """What the tables tell other apps (the championship) without importing them (poker/CONTRACT.md).
 
-Both signals are sent inside the transaction that ends the hand, so a receiver's writes commit or
+Every signal is sent inside the transaction that ends the hand, so a receiver's writes commit or
 roll back with it: a knock-out is never lost nor counted twice.
 """
 
@@ -14,3 +14,7 @@ hand_knockouts = Signal()
 
 # sender=Table; kwargs: table, remaining_user_ids (when the players left reach stop_at_players).
 table_finished = Signal()
+
+# sender=Table; kwargs: table, hand (the poker.Hand just over, its events stored). One signal per
+# finished hand of any game, after the two above: the season's statistics add its figures up.
+hand_finished = Signal()

@@ -2,6 +2,7 @@ from .audit import AuditEntry
 from .chips import ChipColour
 from .clock import SessionClock
 from .draws import GameTable, Seat, SeatingDraw, TableMove
+from .figures import AllIn, PlayerFigures
 from .members import Invitation, Member, nickname_key
 from .registrations import Registration
 from .results import KnockOut, Result
@@ -9,12 +10,14 @@ from .seasons import Season
 from .sessions import Session
 
 __all__ = [
+    "AllIn",
     "AuditEntry",
     "ChipColour",
     "GameTable",
     "Invitation",
     "KnockOut",
     "Member",
+    "PlayerFigures",
     "Registration",
     "Result",
     "Season",

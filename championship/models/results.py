@@ -31,6 +31,11 @@ class KnockOut(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     undone_at = models.DateTimeField(null=True, blank=True)
+    # Who knocked him out (docs/statistics.md): online, who won the largest part of his last chips
+    # (several on a tie); live, whom the organizer names, if he does.
+    knocked_out_by = models.ManyToManyField(
+        Registration, blank=True, related_name="knockouts_made", verbose_name=_("knocked out by")
+    )
 
     class Meta:
         ordering = ["sequence"]

@@ -98,6 +98,7 @@ def member_merge(*, keep: Member, duplicate: Member, by: AbstractBaseUser | None
     """Merges two records of the same person: registrations, results and invitations move to
     `keep`, who also takes the account if he has none; the duplicate record goes."""
     from ..models import AuditEntry, Registration, Result
+    from ..statistics import record
 
     if keep.pk == duplicate.pk:
         raise ValidationError(_("Choose another member to merge."))
@@ -114,6 +115,7 @@ def member_merge(*, keep: Member, duplicate: Member, by: AbstractBaseUser | None
     moved_registrations = Registration.objects.filter(member=duplicate).update(member=keep)
     moved_results = Result.objects.filter(member=duplicate).update(member=keep)
     Invitation.objects.filter(member=duplicate).update(member=keep)
+    record.merge_member(keep, duplicate)  # his statistics (docs/statistics.md)
     user = duplicate.user
     details = {
         "kept": keep.nickname,

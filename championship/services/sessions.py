@@ -173,10 +173,12 @@ def knockout_record(
     by: AbstractBaseUser | None,
     source: str = KnockOut.Source.LIVE,
     hand_key: str | None = None,
+    knocked_out_by: Registration | None = None,
 ) -> KnockoutOutcome:
     """Players out at `table` in one hand, with their stacks at the start of that hand (needed when
     several go out together). Round 1 stops a table at 3 players, who qualify; round 2 balances and
-    merges the tables, and the last player left wins."""
+    merges the tables, and the last player left wins. ``knocked_out_by``: who knocked them out, if
+    the organizer says (online, ``statistics.record`` credits them from the hand)."""
     session = lock(session)
     round_number = session.round_number
     if round_number is None:
@@ -215,6 +217,8 @@ def knockout_record(
             )
     if not game_table.is_open:
         raise ValidationError(_("Table %(table)s is done: its players have qualified.") % {"table": table})
+    if knocked_out_by is not None and (knocked_out_by.session_id != session.pk or knocked_out_by.pk in ids):
+        raise ValidationError(_("A player is knocked out by another player of the session."))
 
     outcome = KnockoutOutcome()
     sequence = _next_sequence(session)
@@ -247,6 +251,8 @@ def knockout_record(
                 created_by=by,
             )
         )
+        if knocked_out_by is not None:
+            outcome.knockouts[-1].knocked_out_by.add(knocked_out_by)
         sequence += 1
     # Online: the players out, saved at the cut or left at a finished table learn it on their pages.
     online.tell(session, [r for r, _s in busted])

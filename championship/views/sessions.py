@@ -202,6 +202,22 @@ def _parse_knockout(
     return table, busted
 
 
+def _parse_by(request: HttpRequest, session: Session) -> Registration | None:
+    """The live form's optional "knocked out by": a player of the session, or nobody."""
+    raw = request.POST.get("by", "").strip()
+    if not raw:
+        return None
+    message = _("Choose who knocked him out among the players of the session.")
+    try:
+        pk = bounded_int(raw, low=1, high=MAX_ID, message=message)
+    except forms.ValidationError as error:
+        raise ValidationError(message) from error
+    registration = session.registrations.select_related("member").filter(pk=pk).first()
+    if registration is None:
+        raise ValidationError(message)
+    return registration
+
+
 @organizer_required
 @require_POST
 def knockout_record(request: HttpRequest, pk: int) -> HttpResponse:
@@ -210,7 +226,13 @@ def knockout_record(request: HttpRequest, pk: int) -> HttpResponse:
 
     def record() -> None:
         table, busted = _parse_knockout(request, session)
-        outcome = services.knockout_record(session=session, table=table, busted=busted, by=request.user)
+        outcome = services.knockout_record(
+            session=session,
+            table=table,
+            busted=busted,
+            by=request.user,
+            knocked_out_by=_parse_by(request, session),
+        )
         if outcome.knockouts:
             names = ", ".join(k.registration.member.nickname for k in outcome.knockouts)
             count = len(outcome.knockouts)

@@ -11,6 +11,7 @@ from .. import selectors
 from ..charts import cumulative_chart
 from ..exports import csv_response
 from ..models import Member, Season
+from ..statistics.player import player_numbers
 
 
 def _chart(table: selectors.Standings):
@@ -65,8 +66,14 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     member = Member.objects.filter(pk=pk).first()
     if member is None:
         raise Http404
+    records = selectors.player_history(member)
     return render(
         request,
         "championship/player_detail.html",
-        {"member": member, "records": selectors.player_history(member)},
+        {
+            "member": member,
+            "records": records,
+            "numbers": player_numbers(member, records),
+            "other_games": [("razz", _("Razz online")), ("dealer_draw", _("Draw against the dealer"))],
+        },
     )

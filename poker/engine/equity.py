@@ -49,7 +49,27 @@ def equity(
     shown). Raises ValueError naming the problem: a malformed or repeated card (and where it is),
     a player without exactly two cards, fewer than two players, a board of more than five cards.
     """
-    holes, board_cards, dead_cards = _read(hole_cards_by_player, board, dead)
+    return _shares(_values(*_read(hole_cards_by_player, board, dead)))
+
+
+def pot_equities(
+    hole_cards_by_player: Sequence[CardsLike], board: CardsLike, pots: Sequence[Sequence[int]]
+) -> list[list[Equity]]:
+    """Each pot's equities among the players who can win it (``pots[k]``: player indices into
+    ``hole_cards_by_player``), over one enumeration of the boards to come: a side pot is won by the
+    best hand among its own players, so it has equities of its own. Errors as ``equity``'s."""
+    values = _values(*_read(hole_cards_by_player, board, ()))
+    players = len(hole_cards_by_player)
+    for pot in pots:
+        if len(pot) < 2 or any(not 0 <= i < players for i in pot) or len(set(pot)) != len(pot):
+            raise ValueError(f"a pot needs two or more distinct players of the hand, got {list(pot)}")
+    return [_shares(values[list(pot)]) for pot in pots]
+
+
+def _values(
+    holes: list[list[Card]], board_cards: list[Card], dead_cards: list[Card]
+) -> npt.NDArray[np.uint16]:
+    """Every player's hand value (rows) on every board still possible (columns)."""
     used = {card for hole in holes for card in hole} | set(board_cards) | set(dead_cards)
     deck = np.array([c for c in range(52) if c not in used], dtype=np.intp)
     to_come = BOARD_SIZE - len(board_cards)
@@ -68,7 +88,7 @@ def equity(
         hole_key = tables.card_key[cards].sum(dtype=np.uint32)
         hole_bits = np.bitwise_or.reduce(tables.card_bit[cards])
         values[player] = values_from_sums(key + hole_key, tables, bits=bits, extra_bits=hole_bits)
-    return _shares(values)
+    return values
 
 
 def _shares(values: npt.NDArray[np.uint16]) -> list[Equity]:

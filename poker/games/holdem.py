@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..blinds import table_blinds
-from ..engine import Action, NoLimitHoldem, equity
+from ..engine import Action, NoLimitHoldem
 from ..engine.button import Positions, engine_positions, first_positions, next_positions
+from ..engine.equity import pot_equities
 from ..engine.holdem import HoldemHand
 from ..models import Table
 from ..tables.errors import ms
@@ -93,24 +94,36 @@ class HoldemPlay(betting.BettingPlay):
                 if len(board) < 5:
                     self.store(self._equity(board))
             elif event["type"] == "show" and (k + 1 == len(events) or events[k + 1]["type"] != "show"):
-                first_stage = self.store(self._equity(board)).seq
+                pots = [e["players"] for e in events if e["type"] == "pot_awarded" and len(e["players"]) > 1]
+                first_stage = self.store(self._equity(board, pots)).seq
         if first_stage is not None:
             self.table.visible_seq = first_stage
             self.set_deadline(Table.DeadlineKind.REVEAL, ms("POKER_REVEAL_MS", 1000))
         elif not self.revealing:
             self.table.visible_seq = self.table.seq
 
-    def _equity(self, board: list[str]) -> dict[str, Any]:
+    def _equity(self, board: list[str], pots: list[list[int]] = ()) -> dict[str, Any]:
         """Each hand's share of the pot over the boards to come. Only public cards count (the hands
-        turned up and the board): the figures are the ones every viewer could work out himself."""
+        turned up and the board): the figures are the ones every viewer could work out himself.
+        With ``pots`` (the moment the cards are turned up), each contested pot's exact equities
+        too, from the same boards: the all-in luck of the statistics (``engine.figures``)."""
         engine = self.engine
         players = [i for i in range(engine.player_count) if not engine.folded[i]]
-        results = equity([[str(c) for c in engine.hole_cards[i]] for i in players], list(board))
+        holes = [[str(c) for c in engine.hole_cards[i]] for i in players]
+        index = {player: k for k, player in enumerate(players)}
+        results = pot_equities(
+            holes, list(board), [range(len(players)), *([index[i] for i in p] for p in pots)]
+        )
         shares: list[float | None] = [None] * engine.player_count
-        for i, result in zip(players, results):
+        for i, result in zip(players, results[0]):
             shares[i] = round(result.equity, 4)
         street = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}[len(board)]
-        return {"type": "equity", "street": street, "board": list(board), "equity": shares}
+        event = {"type": "equity", "street": street, "board": list(board), "equity": shares}
+        if pots:
+            event["pots"] = [
+                {"players": list(p), "equity": [r.equity for r in pot]} for p, pot in zip(pots, results[1:])
+            ]
+        return event
 
 
 class HoldemFold(views.HandFold):

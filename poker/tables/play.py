@@ -44,6 +44,7 @@ class Play:
     knockouts: list[KnockOut] = field(default_factory=list)
     prev_seq: int = 0
     hand_changed: bool = False
+    hand_ended: bool = False  # the hand ended in this change (``signals.hand_finished``)
     # Before the change: the current hand and each player's own part (what only he sees).
     hand_before: int | None = None
     private_before: dict[int, tuple[Any, ...]] = field(default_factory=dict)
@@ -184,6 +185,7 @@ class Play:
         self.table.actor_seat = None
         self.table.legal = None
         self.hand.ended_at = self.now
+        self.hand_ended = True
 
     def check_answers_current(self, hand_id: int, seq: int, over: Any) -> None:
         """An answer names the hand and the seq it saw: refused when that hand is over (``over``:
@@ -379,8 +381,12 @@ class Play:
 
     def send_signals(self) -> None:
         """After saving: the championship's receivers may change this table in the same transaction."""
-        if not self.knockouts:
-            return
+        if self.knockouts:
+            self.send_knockouts()
+        if self.hand_ended:
+            signals.hand_finished.send(sender=Table, table=self.table, hand=self.hand)
+
+    def send_knockouts(self) -> None:
         signals.hand_knockouts.send(
             sender=Table,
             table=self.table,

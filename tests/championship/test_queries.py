@@ -10,8 +10,8 @@ pytestmark = pytest.mark.django_db
 
 # session, user, seasons list, sessions, results (+ the season itself on its own URL)
 LEADERBOARD_QUERIES = 6
-# member, his results across seasons
-PLAYER_QUERIES = 4
+# member, his results across seasons, his numbers (figures, knock-outs: docs/statistics.md)
+PLAYER_QUERIES = 5
 
 
 @pytest.fixture

@@ -126,6 +126,13 @@ class Command(BaseCommand):
                     session=session, round_number=round_number, table=table, active=True
                 ).select_related("registration__member")
             )
+            out = rng.choice(seats)
+            # Who knocked him out, from a draw of its own: the demo's results stay those of its seed.
+            by = random.Random(session.pk * 1000 + len(seats)).choice([s for s in seats if s != out])
             run.knockout_record(
-                session=session, table=table, busted=[(rng.choice(seats).registration, None)], by=organizer
+                session=session,
+                table=table,
+                busted=[(out.registration, None)],
+                by=organizer,
+                knocked_out_by=by.registration,
             )
