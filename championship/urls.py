@@ -15,6 +15,7 @@ urlpatterns = [
     path("saisons/<int:pk>/classement/", standings.standings, name="standings_season"),
     path("saisons/<int:pk>/classement.csv", standings.standings_csv, name="standings_csv"),
     path("joueurs/<int:pk>/", standings.player_detail, name="player_detail"),
+    path("joueurs/<int:pk>/saisons/<int:season_pk>/mains/", standings.player_hands, name="player_hands"),
     path("seances/<int:pk>/", sessions.session_detail, name="session_detail"),
     path("seances/<int:pk>/horloge/", sessions.session_tv, name="session_tv"),
     path("seances/<int:pk>/inscription/", sessions.session_register_me, name="session_register_me"),
