@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import zipfile
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import AsyncIterator, Iterable, Iterator
 from dataclasses import dataclass
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.db.models import QuerySet
-from django.http import HttpResponse, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.utils.translation import gettext_lazy as _
 
 from .engine import EVENT_TYPES, visible_events
@@ -104,34 +106,56 @@ def hand_response(hand: Hand, user_id: int | None, fmt: Format) -> HttpResponse:
 
 
 def hands_response(
-    hands: QuerySet[Hand], user_id: int | None, fmt: Format, name: str, *, only_his: bool = False
+    request: HttpRequest,
+    hands: QuerySet[Hand],
+    fmt: Format,
+    name: str,
+    *,
+    only_his: bool = False,
 ) -> StreamingHttpResponse:
-    """The file of ``hands`` as ``user_id`` may see each (``only_his``: the hands he was dealt in),
-    streamed. ``name``: the file's name, without its extension."""
-    response = StreamingHttpResponse(_stream(hands, user_id, fmt, only_his), content_type=_type(fmt))
+    """The file of ``hands`` as the user of ``request`` may see each (``only_his``: the hands he was
+    dealt in), streamed a batch at a time. ``name``: the file's name, without its extension.
+
+    Under ASGI (daphne) the file is an asynchronous iterator, each batch read and written in the
+    request's thread: Django would read a synchronous one whole before sending a byte."""
+    chunks = _stream(hands, request.user.pk, fmt, only_his)
+    content = _each_in_a_thread(chunks) if isinstance(request, ASGIRequest) else chunks
+    response = StreamingHttpResponse(content, content_type=_type(fmt))
     response["Content-Disposition"] = f'attachment; filename="{name}.{fmt.many}"'
     return response
+
+
+async def _each_in_a_thread(chunks: Iterator[bytes]) -> AsyncIterator[bytes]:
+    step = sync_to_async(next, thread_sensitive=True)
+    while (chunk := await step(chunks, None)) is not None:
+        yield chunk
 
 
 def _type(fmt: Format) -> str:
     return fmt.content_type if fmt is ZIP else f"{fmt.content_type}; charset=utf-8"
 
 
-def _stream(hands: QuerySet[Hand], user_id: int | None, fmt: Format, only_his: bool) -> Iterator[str | bytes]:
-    written = (
-        (hand, _text(fmt, hand, seen_by(hand, events, user_id)))
-        for batch in batches(hands, user_id if only_his else None)
-        for hand, events in batch
-        if fmt.key in game_of(hand.table.variant).hand_files
-    )
-    if fmt is ZIP:
-        yield from _zipped(written)
-    elif fmt is PHH:
-        for k, (_, text) in enumerate(written, 1):
-            yield phhs_entry(k, text)
-    else:
-        for _, text in written:
-            yield text + HAND_SEPARATOR
+def _stream(hands: QuerySet[Hand], user_id: int | None, fmt: Format, only_his: bool) -> Iterator[bytes]:
+    """The file, one chunk a batch of hands."""
+    pipe = _Pipe()
+    archive = zipfile.ZipFile(pipe, "w", compression=zipfile.ZIP_DEFLATED) if fmt is ZIP else None  # type: ignore[arg-type]
+    k = 0
+    for batch in batches(hands, user_id if only_his else None):
+        for hand, events in batch:
+            if fmt.key not in game_of(hand.table.variant).hand_files:
+                continue
+            text = _text(fmt, hand, seen_by(hand, events, user_id))
+            k += 1
+            if archive is not None:
+                archive.writestr(_zip_entry(hand), text)
+            elif fmt is PHH:
+                pipe.write(phhs_entry(k, text).encode())
+            else:
+                pipe.write((text + HAND_SEPARATOR).encode())
+        yield pipe.take()
+    if archive is not None:
+        archive.close()
+        yield pipe.take()
 
 
 def batches(hands: QuerySet[Hand], player: int | None = None) -> Iterator[list[tuple[Hand, list[dict]]]]:
@@ -174,14 +198,8 @@ class _Pipe:
         return data
 
 
-def _zipped(written: Iterable[tuple[Hand, str]]) -> Iterator[bytes]:
-    pipe = _Pipe()
-    with zipfile.ZipFile(pipe, "w", compression=zipfile.ZIP_DEFLATED) as archive:  # type: ignore[arg-type]
-        for hand, text in written:
-            start = hand_info(hand, hand.table).local_start()
-            when = start.timetuple()[:6] if start else (1980, 1, 1, 0, 0, 0)
-            entry = zipfile.ZipInfo(_file_name(hand), when)
-            entry.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(entry, text)
-            yield pipe.take()
-    yield pipe.take()
+def _zip_entry(hand: Hand) -> zipfile.ZipInfo:
+    start = hand_info(hand, hand.table).local_start()
+    entry = zipfile.ZipInfo(_file_name(hand), start.timetuple()[:6] if start else (1980, 1, 1, 0, 0, 0))
+    entry.compress_type = zipfile.ZIP_DEFLATED
+    return entry

@@ -182,6 +182,6 @@ def hands_download(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404
     if scope == "mine":
         hands = selectors.finished_hands_at(selectors.session_tables(table))
-        return downloads.hands_response(hands, request.user.pk, fmt, f"arf-{table.pk}-mine", only_his=True)
+        return downloads.hands_response(request, hands, fmt, f"arf-{table.pk}-mine", only_his=True)
     hands = selectors.finished_hands_at([table])
-    return downloads.hands_response(hands, request.user.pk, fmt, f"arf-{table.pk}")
+    return downloads.hands_response(request, hands, fmt, f"arf-{table.pk}")

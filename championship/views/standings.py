@@ -93,4 +93,4 @@ def player_hands(request: HttpRequest, pk: int, season_pk: int) -> HttpResponse:
         raise Http404
     hands = poker_selectors.finished_hands_at(selectors.season_poker_tables(season))
     name = f"arf-saison-{season.pk}-{member.pk}"
-    return downloads.hands_response(hands, request.user.pk, fmt, name, only_his=True)
+    return downloads.hands_response(request, hands, fmt, name, only_his=True)

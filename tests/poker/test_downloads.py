@@ -276,3 +276,26 @@ def test_all_my_hands_of_a_season_on_my_own_page(client, played):
     client.force_login(players[1])  # somebody else's page: no download
     assert url not in client.get(reverse("player_detail", args=[member.pk])).content.decode()
     assert client.get(url + "?format=phh").status_code == 404
+
+
+def test_under_asgi_the_file_streams_an_asynchronous_iterator_batch_by_batch(played, monkeypatch):
+    # Django reads a synchronous iterator whole before it sends a byte under ASGI (daphne).
+    from asgiref.sync import async_to_sync
+    from django.test import AsyncRequestFactory
+
+    from poker.views import hands_download
+
+    table, players, _ = played
+    monkeypatch.setattr(downloads, "BATCH", 4)
+    request = AsyncRequestFactory().get(reverse("poker:hands_download", args=[table.pk]), {"format": "phh"})
+    request.user = players[0]
+    response = hands_download(request, table.pk)
+    assert response.is_async
+
+    async def chunks():
+        return [chunk async for chunk in response]
+
+    parts = async_to_sync(chunks)()
+    count = Hand.objects.filter(table=table, ended_at__isnull=False).count()
+    assert len(parts) == -(-count // 4)  # one chunk a batch
+    assert len(tomllib.loads(b"".join(parts).decode())) == count
