@@ -13,6 +13,7 @@ from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
+from poker import selectors as poker_selectors
 from poker.models import Seat as PokerSeat
 from poker.models import Table
 
@@ -160,6 +161,13 @@ class SeasonRecord:
     players: int
     points: int
     results: list[Score]
+
+
+def season_poker_tables(season: Season) -> list[Table]:
+    """Every poker table the season's online sessions opened (a round-2 table that a new one
+    replaced too: they all take their blinds from their session, ``provider_key``)."""
+    sessions = Session.objects.filter(season=season).only("pk")
+    return poker_selectors.tables_of_providers(provider_key(s) for s in sessions)
 
 
 def player_history(member: Member) -> list[SeasonRecord]:

@@ -18,6 +18,7 @@ urlpatterns = [
     path("joueurs/<int:pk>/", standings.player_detail, name="player_detail"),
     path("joueurs/<int:pk>/face-a-face/", statistics.versus_choose, name="head_to_head_choose"),
     path("joueurs/<int:pk>/face-a-face/<int:other>/", statistics.versus, name="head_to_head"),
+    path("joueurs/<int:pk>/saisons/<int:season_pk>/mains/", standings.player_hands, name="player_hands"),
     path("seances/<int:pk>/", sessions.session_detail, name="session_detail"),
     path("seances/<int:pk>/horloge/", sessions.session_tv, name="session_tv"),
     path("seances/<int:pk>/inscription/", sessions.session_register_me, name="session_register_me"),

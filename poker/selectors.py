@@ -3,6 +3,7 @@ for its viewers are the table core's (``poker.tables.rows``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet
@@ -34,10 +35,28 @@ def table_list(user) -> QuerySet[Table]:
 
 def finished_hands(table: Table) -> QuerySet[Hand]:
     """The hands of the table that everybody has seen to the end (a run-out being revealed is not)."""
-    hands = Hand.objects.filter(table=table, ended_at__isnull=False)
-    if table.visible_seq < table.seq and table.hand_id:
-        hands = hands.exclude(pk=table.hand_id)
-    return hands.order_by("-number")
+    return finished_hands_at([table]).order_by("-number")
+
+
+def finished_hands_at(tables: Iterable[Table]) -> QuerySet[Hand]:
+    """The hands of these tables that everybody has seen to the end, as ``finished_hands``."""
+    tables = list(tables)
+    revealing = [t.hand_id for t in tables if t.visible_seq < t.seq and t.hand_id]
+    return Hand.objects.filter(table__in=tables, ended_at__isnull=False).exclude(pk__in=revealing)
+
+
+def session_tables(table: Table) -> list[Table]:
+    """The tables of ``table``'s session: the tables whose blinds the same provider gives (the
+    championship's session: ``"championship:<pk>"``, its round-1 and round-2 tables); a table of
+    its own blinds (open, practice) is a session alone."""
+    if not table.blind_provider:
+        return [table]
+    return list(Table.objects.filter(blind_provider=table.blind_provider).order_by("pk"))
+
+
+def tables_of_providers(keys: Iterable[str]) -> list[Table]:
+    """The tables whose blinds these providers give (the championship: its sessions' tables)."""
+    return list(Table.objects.filter(blind_provider__in=list(keys)).order_by("pk"))
 
 
 @dataclass

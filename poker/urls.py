@@ -14,6 +14,8 @@ urlpatterns = [
     path("<int:pk>/mains/", views.hand_list, name="hand_list"),
     path("<int:pk>/mains/<int:number>/", views.hand_replay, name="hand_replay"),
     path("<int:pk>/mains/<int:number>/texte/", views.hand_text, name="hand_text"),
+    path("<int:pk>/mains/<int:number>/telecharger/", views.hand_download, name="hand_download"),
+    path("<int:pk>/mains/telecharger/", views.hands_download, name="hands_download"),
 ]
 for game in games():  # each game's other pages (the dealer game's bankroll)
     urlpatterns += game.page.get("urls", [])

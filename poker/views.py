@@ -14,9 +14,9 @@ from django.views.decorators.http import require_POST
 from accounts.decorators import organizer_required
 from accounts.roles import is_organizer
 
-from . import selectors, services
+from . import downloads, selectors, services
 from .catalogue import evening_catalogue
-from .engine import EVENT_TYPES, hand_history_text, visible_events
+from .engine import hand_history_text
 from .forms import TableForm
 from .models import Hand, Table
 from .services import TableError
@@ -112,7 +112,8 @@ def table_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
 def hand_list(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=pk)
     hands = selectors.hand_summaries(list(selectors.finished_hands(table)), request.user.pk)
-    return render(request, "poker/hand_list.html", {"table": table, "hands": hands})
+    formats = downloads.choices(table.variant, many=True)
+    return render(request, "poker/hand_list.html", {"table": table, "hands": hands, "formats": formats})
 
 
 def _finished_hand(table: Table, number: int) -> Hand:
@@ -141,7 +142,9 @@ def hand_replay(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "steps": steps,
         "user_id": request.user.pk,
     }
-    return render(request, game.page["replay"], {"table": table, "hand": hand, "config": config})
+    formats = downloads.choices(table.variant, many=False)
+    context = {"table": table, "hand": hand, "config": config, "formats": formats}
+    return render(request, game.page["replay"], context)
 
 
 @login_required
@@ -149,10 +152,36 @@ def hand_text(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """The hand history as text (PokerStars-like), with the viewer's own cards only."""
     table = get_object_or_404(Table, pk=pk)
     hand = _finished_hand(table, number)
-    events = [e.payload for e in _events(hand) if e.payload["type"] in EVENT_TYPES]
-    player = hand.player_of(request.user.pk)
+    events = downloads.seen_by(hand, (e.payload for e in _events(hand)), request.user.pk)
     lang = "fr" if get_language().startswith("fr") else "en"
-    text = hand_history_text(visible_events(events, player), names=hand.names, lang=lang)
+    text = hand_history_text(events, names=hand.names, lang=lang)
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="table-{table.pk}-main-{hand.number}.txt"'
     return response
+
+
+@login_required
+def hand_download(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """One hand as a file of the poker world (``?format=phh`` or ``pokerstars``), his cards only."""
+    table = get_object_or_404(Table, pk=pk)
+    hand = _finished_hand(table, number)
+    fmt = downloads.format_of(request.GET.get("format"), table.variant, many=False)
+    if fmt is None:
+        raise Http404
+    return downloads.hand_response(hand, request.user.pk, fmt)
+
+
+@login_required
+def hands_download(request: HttpRequest, pk: int) -> HttpResponse:
+    """The table's hands (``?scope=table``) or the viewer's own hands of the table's session
+    (``?scope=mine``), as one file (``?format=phh``, ``phh-zip``, ``pokerstars``), streamed."""
+    table = get_object_or_404(Table, pk=pk)
+    fmt = downloads.format_of(request.GET.get("format"), table.variant, many=True)
+    scope = request.GET.get("scope", "table")
+    if fmt is None or scope not in ("table", "mine"):
+        raise Http404
+    if scope == "mine":
+        hands = selectors.finished_hands_at(selectors.session_tables(table))
+        return downloads.hands_response(request, hands, fmt, f"arf-{table.pk}-mine", only_his=True)
+    hands = selectors.finished_hands_at([table])
+    return downloads.hands_response(request, hands, fmt, f"arf-{table.pk}")

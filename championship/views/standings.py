@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
+
+from poker import downloads
+from poker import selectors as poker_selectors
+from poker.models import Table
 
 from .. import selectors
 from ..charts import cumulative_chart
@@ -66,14 +71,34 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     member = Member.objects.filter(pk=pk).first()
     if member is None:
         raise Http404
+    is_me = _is_me(request, member)
     records = selectors.player_history(member)
-    return render(
-        request,
-        "championship/player_detail.html",
-        {
-            "member": member,
-            "records": records,
-            "numbers": player_numbers(member, records),
-            "other_games": [("razz", _("Razz online")), ("dealer_draw", _("Draw against the dealer"))],
-        },
-    )
+    context = {
+        "member": member,
+        "records": records,
+        "numbers": player_numbers(member, records),
+        "other_games": [("razz", _("Razz online")), ("dealer_draw", _("Draw against the dealer"))],
+        "is_me": is_me,
+    }
+    if is_me:
+        context["formats"] = downloads.choices(Table.Variant.HOLDEM, many=True)
+    return render(request, "championship/player_detail.html", context)
+
+
+def _is_me(request: HttpRequest, member: Member) -> bool:
+    return request.user.is_authenticated and member.user_id == request.user.pk
+
+
+@login_required
+@require_GET
+def player_hands(request: HttpRequest, pk: int, season_pk: int) -> HttpResponse:
+    """All his hands of a season's online sessions, for the player himself, as he saw them (his
+    cards and the hands shown): one file, streamed (``poker.downloads``)."""
+    member = get_object_or_404(Member, pk=pk)
+    season = get_object_or_404(Season, pk=season_pk)
+    fmt = downloads.format_of(request.GET.get("format"), Table.Variant.HOLDEM, many=True)
+    if not _is_me(request, member) or fmt is None:
+        raise Http404
+    hands = poker_selectors.finished_hands_at(selectors.season_poker_tables(season))
+    name = f"arf-saison-{season.pk}-{member.pk}"
+    return downloads.hands_response(request, hands, fmt, name, only_his=True)

@@ -6,7 +6,8 @@ Public API: cards (``Card``, ``parse_cards``), actions (``Action``, ``IllegalAct
 Where things are:
 
 - ``cards.py`` cards and decks; ``actions.py`` what a player can do; ``events.py`` every event of
-  every game, and who may see it; ``history.py`` the text hand history of any game.
+  every game, and who may see it; ``history.py`` the text hand history of any game;
+  ``exports/`` a hand as the poker world's files, PHH and PokerStars text.
 - ``evaluate.py`` (with ``_tables.py``) high and ace-to-five low hands and their names;
   ``batch.py`` many hands at once (numpy); ``equity.py`` all-in equities.
 - One module per game, each readable on its own: ``holdem.py`` (no-limit Hold'em), ``razz.py``

@@ -148,4 +148,5 @@ GAME = betting_game(
     stakes=STAKES,
     check_settings=check_settings,
     practice_stakes=PRACTICE_STAKES,
+    hand_files=("phh", "phh-zip", "pokerstars"),  # PHH variant NT; PokerStars writes Hold'em
 )

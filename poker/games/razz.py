@@ -105,4 +105,5 @@ GAME = betting_game(
     stakes=STAKES,
     check_settings=check_settings,
     practice_stakes=PRACTICE_STAKES,
+    hand_files=("phh", "phh-zip"),  # PHH variant FR
 )

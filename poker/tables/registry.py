@@ -57,6 +57,9 @@ class Game:
     counts_presence: bool = True
     # A practice table of the game for ``user`` (``practice(user=, bots=, name=)``), if it has bots.
     practice: Callable[..., Any] | None = None
+    # The hand history files of the poker world its hands are written as (``poker.downloads``:
+    # "phh", "phh-zip", "pokerstars"); none for a game no such format describes.
+    hand_files: tuple[str, ...] = ()
 
 
 _games: dict[str, Game] = {}

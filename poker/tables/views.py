@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from ..engine.events import is_visible
 from .registry import game_of
 
 LOG_LENGTH = 14  # the lines of the hand's log a view carries
@@ -33,7 +34,7 @@ class StoredEvent:
         return bool(self.payload.get("private"))
 
     def visible_to(self, player: int | None) -> bool:
-        return not self.private or self.payload.get("player") == player
+        return is_visible(self.payload, player)
 
 
 def deadline_ms(table: Any, kinds: tuple[str, ...], now: datetime) -> int | None:

@@ -55,6 +55,9 @@ NOT_PAGES = {
     "password_reset_create",  # a POST button of the accounts page
     "password_reset_use",  # needs a fresh token: tests/foundation opens it
     "evening_notice",  # the notice alone, fetched by static/js/evening.js: test_evening.py opens it
+    "poker:hand_download",  # hand history files (a form's GET): tests/poker/test_downloads.py
+    "poker:hands_download",
+    "player_hands",
 }
 # English words that French text never uses: a page in French showing one of them shows English.
 ENGLISH = re.compile(

@@ -51,11 +51,11 @@ from collections import deque
 
 import pytest
 from pokerkit import Automation, FixedLimitRazz, RegularLowHand
-from pokerkit.lookups import Lookup
 
 from poker.engine import Action, Razz, shuffled_deck
 from poker.engine import events as ev
 from poker.engine.razz import BRING_IN_EVENT, COMPLETE, THIRD, UP_CARDS, RazzHand, deck_for
+from tests.engine.pokerkit_memo import remembered_hands
 from tests.engine.pokerkit_odd_chips import pokerkit_split
 
 AUTOMATIONS = (
@@ -76,34 +76,7 @@ def pokerkit_with_a_memory():
     """PokerKit values the same seven cards again and again at showdown (each player, each pot, each
     kill check): its pure hand and opening lookups are memoised here, which makes this test several
     times faster and changes no answer."""
-    hands: dict = {}
-    entries: dict = {}
-    from_game = RegularLowHand.from_game.__func__  # type: ignore[attr-defined]
-    get_entry = Lookup.get_entry
-    get_entry_or_none = Lookup.get_entry_or_none
-
-    def remembered_from_game(cls, hole_cards, board_cards=()):
-        key = (cls, tuple(hole_cards), tuple(board_cards))
-        if key not in hands:
-            hands[key] = from_game(cls, key[1], key[2])
-        return hands[key]
-
-    def remembered_entry(self, cards):
-        key = (type(self), tuple(cards))
-        if key not in entries:
-            entries[key] = get_entry(self, key[1])  # ValueError (not a hand) is not remembered
-        return entries[key]
-
-    def remembered_entry_or_none(self, cards):
-        key = (type(self), tuple(cards), None)
-        if key not in entries:
-            entries[key] = get_entry_or_none(self, key[1])
-        return entries[key]
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(RegularLowHand, "from_game", classmethod(remembered_from_game))
-        patch.setattr(Lookup, "get_entry", remembered_entry)
-        patch.setattr(Lookup, "get_entry_or_none", remembered_entry_or_none)
+    with remembered_hands(RegularLowHand):
         yield
 
 

@@ -20,6 +20,7 @@ def betting_game(
     stakes: tuple[str, ...],
     check_settings: Callable[..., dict[str, int]],
     practice_stakes: dict[str, int],
+    hand_files: tuple[str, ...],
 ) -> Game:
     def practice(*, user: Any, bots: int = 4, name: str = "") -> Any:
         return practice_table_open(variant=variant, stakes=practice_stakes, user=user, bots=bots, name=name)
@@ -40,4 +41,5 @@ def betting_game(
         replay_steps=replay_steps,
         page={"template": "poker/table.html", "replay": "poker/hand_replay.html", "words": table_catalogue},
         practice=practice,
+        hand_files=hand_files,
     )
