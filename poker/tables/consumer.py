@@ -3,9 +3,9 @@
 A consumer keeps no game state: the services change the database and broadcast after the commit;
 the consumer forwards the messages meant for its viewer (``broadcast``): those of the table, from
 the process's ``fanout``, and his own part, from his user's group. One handler table: the
-messages every table takes (``snapshot``, ``sit``, ``leave``, ``sit_out``, ``sit_in``, ``chat``),
-and those its game adds (``Game.messages``: Hold'em's and Razz's ``act`` and ``pre_action``, the
-dealer game's ``bet`` and ``draw``). Messages from the browser are JSON, such as
+messages every table takes (``snapshot``, ``sit``, ``leave``, ``sit_out``, ``sit_in``, ``chat``,
+``client_seed``), and those its game adds (``Game.messages``: Hold'em's and Razz's ``act`` and
+``pre_action``, the dealer game's ``bet`` and ``draw``). Messages from the browser are JSON, such as
 ``{"type": "sit", "seat": 3}`` or ``{"type": "chat", "text": "..."}``.
 
 To the browser: ``snapshot`` (this viewer's whole ``view``, and ``public``, the patch from it to
@@ -30,7 +30,7 @@ from arf.language import chosen_language
 from arf.logs import log_context
 
 from ..models import Table
-from . import clock, jsontext, rows, services
+from . import clock, fairness, jsontext, messages, rows, services
 from .db import in_thread
 from .errors import TableError
 from .fanout import fanout
@@ -227,7 +227,15 @@ async def on_chat(consumer: TableConsumer, message: dict[str, Any]) -> None:
     await in_thread(services.table_chat)(table_id=consumer.table_id, user=consumer.user, text=text)
 
 
+async def on_client_seed(consumer: TableConsumer, message: dict[str, Any]) -> None:
+    """A seated player's contribution to the client seed (docs/fairness.md); his page hears back."""
+    text = messages.client_seed(message.get("seed"))
+    kept = await in_thread(fairness.contribute)(consumer.table_id, consumer.user, text)
+    await consumer.send(text_data=jsontext.dumps({"type": "client_seed", "seed": kept}))
+
+
 CORE_MESSAGES: dict[str, Handler] = {
+    "client_seed": on_client_seed,
     "snapshot": on_snapshot,
     "sit": on_sit,
     "leave": on_leave,

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from ..engine import Card, fairness
 from ..models import FairnessEpoch, Seat, Table, TableFairness
 from .errors import TableError
+from .messages import CLIENT_SEED_RULE
 
 EPOCH_HANDS = 100
 
@@ -88,17 +89,18 @@ def contribute(table_id: int, user, text: object) -> str:
     try:
         text = fairness.check_client_seed(text)
     except ValueError:
-        raise TableError(
-            _("Your contribution must be 1 to 64 printable characters (letters, digits, punctuation).")
-        ) from None
+        raise TableError("bad_client_seed", CLIENT_SEED_RULE) from None
     row = TableFairness.objects.select_for_update().filter(table_id=table_id).first()
     if row is None:
         row = open_for(Table.objects.get(pk=table_id))
     seat = Seat.objects.filter(table_id=table_id, user=user).values_list("number", flat=True).first()
     if seat is None:
-        raise TableError(_("Only a seated player contributes to the client seed."))
+        raise TableError("not_seated", _("Only a seated player contributes to the client seed."))
     if not open_contributions(row):
-        raise TableError(_("The client seed of this epoch is already fixed."))
+        raise TableError(
+            "client_seed_fixed",
+            _("The client seed is fixed at the first hand of an epoch: the next epoch will take yours."),
+        )
     row.contributions = {**row.contributions, str(seat): text}
     row.save(update_fields=["contributions"])
     return text

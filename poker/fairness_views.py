@@ -1,0 +1,53 @@
+"""The pages of provably fair play (docs/fairness.md): an epoch's Verify page and its record.
+
+Both are open to anyone, signed in or not: before the reveal they show the commitment alone (the
+seed, the client seeds and the cards stay on the server); after it, the record is the JSON that the
+page checks in the browser and anyone may download.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+
+from .fairness_record import epoch_record, reveal_if_over
+from .models import FairnessEpoch
+
+
+def _words() -> dict[str, str]:
+    """The Verify page script's sentences, in the viewer's language."""
+    return {
+        "checking": _("Checking…"),
+        "matches": _(
+            "Everything matches: %(hands)s hands and %(draws)s seat draws recomputed from the seed."
+        ),
+        "difference": _("Does not match. First difference: %(what)s"),
+        "no_crypto": _(
+            "This browser cannot compute SHA-256 and HMAC here (Web Crypto needs a secure, https page)."
+        ),
+        "bad_file": _("This file is not an epoch record (JSON)."),
+        "not_revealed": _("The seed of this epoch is not revealed yet: nothing to check."),
+        "hand_ok": _("table %(table)s, hand %(hand)s: matches"),
+        "draw_ok": _("%(label)s: matches"),
+    }
+
+
+def fairness_verify(request: HttpRequest, pk: int) -> HttpResponse:
+    epoch = get_object_or_404(FairnessEpoch, pk=pk)
+    revealed = reveal_if_over(epoch)
+    context = {
+        "epoch": epoch,
+        "revealed": revealed,
+        "seed": epoch.server_seed if revealed else None,
+        "words": _words(),
+    }
+    return render(request, "poker/fairness_verify.html", context)
+
+
+def fairness_record_json(request: HttpRequest, pk: int) -> HttpResponse:
+    epoch = get_object_or_404(FairnessEpoch, pk=pk)
+    response = JsonResponse(epoch_record(epoch), json_dumps_params={"separators": (",", ":")})
+    response["Content-Disposition"] = f'attachment; filename="arf-epoch-{epoch.pk}.json"'
+    response["Cache-Control"] = "no-store"
+    return response
