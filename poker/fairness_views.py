@@ -12,7 +12,8 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
 from .fairness_record import epoch_record, reveal_if_over
-from .models import FairnessEpoch
+from .models import FairnessEpoch, Table, TableFairness
+from .tables.fairness import open_contributions
 
 
 def _words() -> dict[str, str]:
@@ -51,3 +52,24 @@ def fairness_record_json(request: HttpRequest, pk: int) -> HttpResponse:
     response["Content-Disposition"] = f'attachment; filename="arf-epoch-{epoch.pk}.json"'
     response["Cache-Control"] = "no-store"
     return response
+
+
+def table_fairness_context(table: Table, user_id: int | None) -> dict:
+    """The table page's fairness panel: the commitment (and the next one), and what its script says."""
+    row = TableFairness.objects.select_related("epoch", "next_epoch").filter(table=table).first()
+    if row is None:
+        return {}
+    reveal_if_over(row.epoch)
+    config = {
+        "table": table.pk,
+        "epoch": row.epoch_id,
+        "user_id": user_id,
+        "open": open_contributions(row) and table.status != Table.Status.FINISHED,
+        "text": {
+            "client_seed": _("Client seed of this epoch (the players' contributions): %(seed)s."),
+            "empty": _("(none came before the first hand)"),
+            "included": _("Your contribution is included."),
+            "sent": _("Your contribution %(seed)s is taken: it will be in the client seed of the next deal."),
+        },
+    }
+    return {"fairness": row, "fairness_config": config}

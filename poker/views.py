@@ -17,6 +17,7 @@ from accounts.roles import is_organizer
 from . import selectors, services
 from .catalogue import evening_catalogue
 from .engine import EVENT_TYPES, hand_history_text, visible_events
+from .fairness_views import table_fairness_context
 from .forms import TableForm
 from .models import Hand, Table
 from .services import TableError
@@ -77,6 +78,7 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
         else None,
         "can_organize": _can_organize(request, table),
         "evening_text": evening_catalogue(),
+        **table_fairness_context(table, request.user.pk),
         **(page["context"](table) if "context" in page else {}),
     }
     return render(request, page["template"], context)
