@@ -31,6 +31,23 @@ def _words() -> dict[str, str]:
         "not_revealed": _("The seed of this epoch is not revealed yet: nothing to check."),
         "hand_ok": _("table %(table)s, hand %(hand)s: matches"),
         "draw_ok": _("%(label)s: matches"),
+        # The first difference, in words.
+        "seed_bad": _("the server seed is not 64 hexadecimal digits"),
+        "commitment_bad": _("the server seed does not give the commitment (SHA-256)"),
+        "other_epoch": _("the file's commitment is not the one this page shows"),
+        "draw_bad": _(
+            "%(label)s: table %(table)s should seat members %(expected)s, the record shows %(shown)s"
+        ),
+        "draw_count": _("%(label)s: the tables do not seat every member"),
+        "where": _("table %(table)s, hand %(hand)s"),
+        "deals": _("%(where)s, %(what)s: the seed deals %(expected)s, the record shows %(shown)s"),
+        "overrun": _("%(where)s: more cards dealt than the deck holds"),
+        "player": _("player %(n)s's cards"),
+        "shown": _("player %(n)s's cards shown"),
+        "new_cards": _("player %(n)s's new cards"),
+        "board": _("the board"),
+        "dealer_new": _("the dealer's new cards"),
+        "kept": _("the cards kept"),
     }
 
 

@@ -20,7 +20,7 @@
     return Array.prototype.map.call(new Uint8Array(bytes), function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
   }
   function fromHex(text) {
-    if (typeof text !== "string" || !/^[0-9a-fA-F]{64}$/.test(text)) throw new Difference("the server seed is not 64 hex digits");
+    if (typeof text !== "string" || !/^[0-9a-fA-F]{64}$/.test(text)) throw new Difference(words.seed_bad);
     var out = new Uint8Array(32);
     for (var i = 0; i < 32; i += 1) out[i] = parseInt(text.substr(2 * i, 2), 16);
     return out;
@@ -67,28 +67,28 @@
       var expected = order.slice(start, start + seated.length);
       start += seated.length;
       if (!same(expected, seated)) {
-        throw new Difference(draw.label + ": table " + (k + 1) + " should seat [" + expected.join(", ") + "], the record shows [" + seated.join(", ") + "]");
+        throw new Difference(t("draw_bad", { label: draw.label, table: k + 1, expected: expected.join(", "), shown: seated.join(", ") }));
       }
     });
-    if (start !== order.length) throw new Difference(draw.label + ": the tables do not seat every member");
+    if (start !== order.length) throw new Difference(t("draw_count", { label: draw.label }));
   }
 
   // The cards off the recomputed deck in the order the game deals them (docs/fairness.md).
   async function checkHand(key, hand) {
-    var where = "table " + hand.table + " hand " + hand.hand;
+    var where = t("where", { table: hand.table, hand: hand.hand });
     var suffix = hand.table + ":" + hand.hand + ":" + hand.client_seed;
     var deck = await shuffle(key, "deal:" + suffix, pack(hand.decks || 1));
     var keys = await shuffle(key, "reshuffle:" + suffix, range(52));
     var game = hand.game, pos = 0, out = [], hole = [], dealer = [], dealerCount = 0;
     function fail(what, expected, shown) {
-      throw new Difference(where + ": " + what + ": the seed deals " + names(expected).join(" ") + ", the record shows " + shown.join(" "));
+      throw new Difference(t("deals", { where: where, what: what, expected: names(expected).join(" "), shown: shown.join(" ") }));
     }
     function check(what, expected, shown) { if (!same(names(expected), shown)) fail(what, expected, shown); }
     function take() {
       if (pos === deck.length) {
         deck = out.slice().sort(function (a, b) { return keys[a] - keys[b]; });
         out = []; pos = 0;
-        if (!deck.length) throw new Difference(where + ": more cards dealt than the deck holds");
+        if (!deck.length) throw new Difference(t("overrun", { where: where }));
       }
       return deck[pos++];
     }
@@ -96,7 +96,7 @@
       var thrown = cards.slice();
       kept.forEach(function (name) {
         var k = thrown.indexOf(NAMES.indexOf(name));
-        if (k < 0) fail("the cards kept", cards, kept);
+        if (k < 0) fail(words.kept, cards, kept);
         thrown.splice(k, 1);
       });
       out = out.concat(thrown);
@@ -118,7 +118,7 @@
       }
     }
     hand.events.forEach(function (e) {
-      var i = e.player, what = "player " + (i + 1) + "'s cards", received, kept;
+      var i = e.player, what = t("player", { n: i + 1 }), received, kept;
       switch (e.type) {
         case "hand_started": case "round_started": start(e); break;
         case "hole_cards": case "up_cards":
@@ -133,19 +133,19 @@
           }
           break;
         case "burn": out.push(take()); break;
-        case "board": check("the board", e.cards.map(function () { return take(); }), e.cards); break;
+        case "board": check(words.board, e.cards.map(function () { return take(); }), e.cards); break;
         case "fold": if (game === "razz") out = out.concat(hole[i]); break;
-        case "show": check(what + " shown", hole[i], e.cards); break;
+        case "show": check(t("shown", { n: i + 1 }), hole[i], e.cards); break;
         case "new_cards":
           received = e.received.map(function () { return take(); });
-          check("player " + (i + 1) + "'s new cards", received, e.received);
+          check(t("new_cards", { n: i + 1 }), received, e.received);
           hole[i] = exchange(hole[i], e.cards.slice(0, e.cards.length - received.length), received);
           break;
         case "dealer_draw": dealerCount = e.count; break;
         case "dealer_shows":
           received = range(dealerCount).map(function () { return take(); });
           kept = e.cards.slice(0, e.cards.length - dealerCount);
-          check("the dealer's new cards", received, e.cards.slice(kept.length));
+          check(words.dealer_new, received, e.cards.slice(kept.length));
           dealer = exchange(dealer, kept, received);
           break;
         default: break;
@@ -156,10 +156,10 @@
   async function check(record) {
     var seed = fromHex(record.server_seed);
     if (hex(await crypto.subtle.digest("SHA-256", seed)) !== record.commitment) {
-      throw new Difference("the server seed does not match the commitment (SHA-256)");
+      throw new Difference(words.commitment_bad);
     }
     var shown = document.getElementById("commitment").textContent.trim();
-    if (record.commitment !== shown) throw new Difference("the record's commitment is not the one this page shows");
+    if (record.commitment !== shown) throw new Difference(words.other_epoch);
     var key = await crypto.subtle.importKey("raw", seed, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
     var lines = [];
     for (var d = 0; d < (record.draws || []).length; d += 1) {
