@@ -28,6 +28,7 @@ CARD_EVENTS = {
     "new_cards",
     "dealer_draw",
     "dealer_shows",
+    "reshuffle",  # cards put back into play: the verifiers find it out by themselves
 }
 # ``{"draws": [{label, members, tables}], "balancing": [{label, ...}]}``
 Draws = Callable[[FairnessEpoch], dict[str, list[dict[str, Any]]]]

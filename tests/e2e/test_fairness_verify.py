@@ -5,6 +5,9 @@ import json
 
 from playwright.sync_api import expect
 
+from poker.engine.fairness_check import check_epoch
+from tests.engine.fairness_samples import sample_record
+
 from .server import AppServer
 
 # A session of 12 bots played online to its end: two round-1 tables, then round 2.
@@ -28,6 +31,12 @@ def finished():
 _play_until(session, finished, chips_per_round=5000 * qualifiers, round_number=2)
 print(session.epoch_id)
 """
+
+
+CHECK = """async ([record, words]) => {
+  try { return { lines: (await ArfFairnessCheck.check(record, words)).length }; }
+  catch (error) { return { error: error.message }; }
+}"""
 
 
 def test_the_verify_page_checks_a_played_session_and_rejects_a_tampered_record(tmp_path, browser, artifacts):
@@ -57,6 +66,16 @@ def test_the_verify_page_checks_a_played_session_and_rejects_a_tampered_record(t
         expect(verdict).to_contain_text("Ne concorde pas", timeout=30_000)
         expect(verdict).to_contain_text(f"table {hand['table']}, main {hand['hand']}")
         page.screenshot(path=str(artifacts / "fairness-verify-tampered-360.png"), full_page=True)
+        # The browser's checker and the server's agree on hands of every game, put-backs included.
+        words = json.loads(page.locator("#fairness-words").text_content())
+        sample = sample_record()
+        checked = page.evaluate(CHECK, [sample, words])
+        assert checked == {"lines": len(check_epoch(sample))}
+        razz = next(h for h in sample["hands"] if h["game"] == "razz" and h["hand"] == 3)
+        event = next(e for e in reversed(razz["events"]) if e["type"] in ("up_cards", "hole_cards"))
+        event["cards"] = ["As"] if event["cards"] != ["As"] else ["Ks"]
+        checked = page.evaluate(CHECK, [sample, words])
+        assert checked["error"].startswith("table 4, main 3, cartes du joueur"), checked
         assert not errors, errors  # no script refused by the content security policy
         context.close()
     finally:
