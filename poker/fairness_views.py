@@ -82,6 +82,7 @@ def table_fairness_context(table: Table, user_id: int | None) -> dict:
         "epoch": row.epoch_id,
         "user_id": user_id,
         "open": open_contributions(row) and table.status != Table.Status.FINISHED,
+        "next": row.next_epoch_id is not None,  # the contributions are the next epoch's
         "text": {
             "client_seed": _("Client seed of this epoch (the players' contributions): %(seed)s."),
             "empty": _("(none came before the first hand)"),

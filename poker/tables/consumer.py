@@ -21,6 +21,7 @@ import json
 import logging
 import time
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
@@ -91,11 +92,32 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.user_group, self.channel_name)
         self.table_group = table.group_name
         await fanout().join(self.table_group, self)
+        await self.contribute_on_connect()
         await self.count_presence()
         await self.send_snapshot()
         while self.held:  # what came meanwhile follows the snapshot, in order
             await self.send(text_data=self.held.pop(0))
         self.held = None
+
+    async def contribute_on_connect(self) -> None:
+        """The page's client seed in its address (``?client_seed=``): taken before his presence is
+        counted, which may deal the first hand at once (docs/fairness.md). Refused quietly when it
+        no longer counts; a bad one is answered as the message would be."""
+        query = parse_qs(self.scope.get("query_string", b"").decode("ascii", "replace"))
+        seeds = query.get("client_seed")
+        if not seeds:
+            return
+        try:
+            kept = await in_thread(fairness.contribute)(
+                self.table_id, self.user, messages.client_seed(seeds[0])
+            )
+        except BadMessage as error:
+            await self.send_error(error.code, error.message)
+        except TableError as error:
+            if error.code != "client_seed_fixed" and error.code != "not_seated":
+                await self.send_error(error.code, error.message)
+        else:
+            await self.send(text_data=jsontext.dumps({"type": "client_seed", "seed": kept}))
 
     async def count_presence(self) -> None:
         """A seated player with this page open is there: the get-ready wait and the organizer's view

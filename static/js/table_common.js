@@ -350,7 +350,10 @@ window.ArfTable = (function () {
     var stream = viewStream(options.game, options.userId, show, function (message) { send(message); });
     var first = $("table-snapshot");
     if (first) stream.take(JSON.parse(first.textContent));
-    send = open(options.ws, function (message) {
+    // A seated player's client seed goes with the socket's address: it counts before his presence
+    // deals the first hand (table_fairness.js).
+    var path = options.ws + (window.ArfFairness ? window.ArfFairness.query() : "");
+    send = open(path, function (message) {
       if (stream.take(message)) return;
       if (message.type === "chat") {
         addChat(message);

@@ -37,21 +37,33 @@ window.ArfFairness = (function () {
   }
 
   return {
+    // The contribution for the socket's address, while one still counts ("" otherwise).
+    query: function () {
+      if (!cfg.open || !input || !input.value) return "";
+      return "?client_seed=" + encodeURIComponent(input.value);
+    },
     view: function (view, send) {
       sendNow = send;
       var hand = view.hand || view.round;
-      if (form) form.hidden = !(cfg.open && seated(view));
-      if (cfg.open && !asked && seated(view) && !hand) { asked = true; contribute(); }
+      // Open until the epoch's first hand here is dealt (or, near an epoch's end, for the next one).
+      var open = cfg.open && seated(view) && (!hand || cfg.next);
+      if (form) form.hidden = !open;
+      if (open && !asked) { asked = true; contribute(); }
       if (hand && typeof hand.client_seed === "string") {
         var parts = hand.client_seed ? hand.client_seed.split("|") : [];
         var mine = kept;
         var line = t("client_seed", { seed: hand.client_seed || t("empty"), hand: hand.number });
-        if (mine && parts.indexOf(mine) >= 0) line += " " + cfg.text.included;
+        if (mine && parts.indexOf(mine) >= 0) {
+          line += " " + cfg.text.included;
+          if (note && !open) note.textContent = "";
+        }
         shown.textContent = line;
-        if (form && kept && parts.indexOf(kept) >= 0) form.hidden = true;
       }
     },
+    // Taken by the server (over the socket's address, which comes before the first snapshot, or
+    // as a message): no need to send it again.
     accepted: function (seed) {
+      asked = true;
       kept = seed;
       try { window.localStorage.setItem(storeKey, seed); } catch (e) { /* private mode: this page only */ }
       if (note) note.textContent = t("sent", { seed: seed });
