@@ -42,7 +42,10 @@ async def test_the_players_contributions_make_the_client_seed_of_the_first_deal(
         assert (await b.next()) == {"type": "client_seed", "seed": "cd"}
         await a.send({"type": "client_seed", "seed": "é"})  # not ASCII: refused, nothing changed
         error = await a.error()
-        assert error["code"] == "bad_client_seed" and "1 to 64 printable ASCII" in error["message"]
+        assert (
+            error["code"] == "bad_client_seed"
+            and "de 1 à 64 caractères ASCII imprimables" in error["message"]
+        )
         await a.send({"type": "client_seed", "seed": "x" * 65})
         assert (await a.error())["code"] == "bad_client_seed"
         await spectator.send({"type": "client_seed", "seed": "mine"})
