@@ -13,22 +13,24 @@ from typing import Any
 
 from django.utils import timezone
 
+from .engine import events as ev
 from .engine import fairness
 from .models import FairnessEpoch, Hand, HandEvent, Table, TableFairness
 
+# The events that move cards, by the engine's names (poker/engine/events.py).
 CARD_EVENTS = {
-    "hand_started",
-    "round_started",
-    "hole_cards",
-    "up_cards",
-    "burn",
-    "board",
-    "fold",
-    "show",
-    "new_cards",
-    "dealer_draw",
-    "dealer_shows",
-    "reshuffle",  # cards put back into play: the verifiers find it out by themselves
+    ev.HAND_STARTED,
+    ev.ROUND_STARTED,
+    ev.HOLE_CARDS,
+    ev.UP_CARDS,
+    ev.BURN,
+    ev.BOARD,
+    ev.FOLD,
+    ev.SHOW,
+    ev.NEW_CARDS,
+    ev.DEALER_DRAW,
+    ev.DEALER_SHOWS,
+    ev.RESHUFFLE,  # cards put back into play: the verifiers find it out by themselves
 }
 # ``{"draws": [{label, members, tables}], "balancing": [{label, ...}]}``
 Draws = Callable[[FairnessEpoch], dict[str, list[dict[str, Any]]]]
