@@ -8,7 +8,12 @@ from playwright.sync_api import expect
 from poker.engine.fairness_check import check_epoch
 from tests.engine.fairness_samples import sample_record
 
+from .passes import drawing_only
 from .server import AppServer
+
+# What the page draws and computes in the browser; the record it reads is tested on both databases
+# (tests/championship/test_fairness_session.py).
+pytestmark = drawing_only
 
 # A session of 12 bots played online to its end: two round-1 tables, then round 2.
 ARRANGE = """
