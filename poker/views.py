@@ -17,6 +17,7 @@ from accounts.roles import is_organizer
 from . import selectors, services
 from .catalogue import evening_catalogue
 from .engine import EVENT_TYPES, hand_history_text, visible_events
+from .fairness_record import epochs_of_table
 from .fairness_views import table_fairness_context
 from .forms import TableForm
 from .models import Hand, Table
@@ -114,7 +115,8 @@ def table_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
 def hand_list(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=pk)
     hands = selectors.hand_summaries(list(selectors.finished_hands(table)), request.user.pk)
-    return render(request, "poker/hand_list.html", {"table": table, "hands": hands})
+    epochs = epochs_of_table(table)  # each links to its Verify page (docs/fairness.md)
+    return render(request, "poker/hand_list.html", {"table": table, "hands": hands, "epochs": epochs})
 
 
 def _finished_hand(table: Table, number: int) -> Hand:

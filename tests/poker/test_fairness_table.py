@@ -119,3 +119,7 @@ def test_a_finished_tables_epoch_is_revealed_and_checks_out(players):
     assert check_epoch(record) == [f"table {table.pk} hand 1: matches"]
     page = PageClient().get(reverse("poker:fairness_verify", args=[epoch.pk])).content.decode()
     assert epoch.server_seed in page
+    viewer = PageClient()
+    viewer.force_login(players[2])
+    history = viewer.get(reverse("poker:hand_list", args=[table.pk])).content.decode()
+    assert reverse("poker:fairness_verify", args=[epoch.pk]) in history  # the history links its epochs
