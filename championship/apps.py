@@ -9,11 +9,14 @@ class ChampionshipConfig(AppConfig):
     def ready(self) -> None:
         from poker import signals
         from poker.blinds import register_blind_provider
+        from poker.fairness_record import register_draws
 
         from . import receivers
+        from .fairness import session_draws
         from .services.clock import blinds_for_provider
 
         register_blind_provider("championship", blinds_for_provider)
+        register_draws(session_draws)
         signals.hand_knockouts.connect(receivers.on_hand_knockouts, dispatch_uid="championship_knockout")
         signals.hand_finished.connect(receivers.on_hand_finished, dispatch_uid="championship_hand_finished")
         signals.table_finished.connect(

@@ -50,4 +50,8 @@ def audit_text(entry: AuditEntry, names: dict[int, str]) -> str:
         }
     if action == AuditEntry.Action.MEMBERS_MERGED:
         return _("%(merged)s merged into %(kept)s") % {"merged": d.get("merged"), "kept": d.get("kept")}
+    if action == AuditEntry.Action.RANDOM_DRAW:
+        return _("Random draw with the label %(label)s (it can be checked once the seed is revealed)") % {
+            "label": d.get("label", "?")
+        }
     return entry.get_action_display()

@@ -13,6 +13,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from .engine import fairness
 from .engine.button import MAX_SEATS
 
 __all__ = [
@@ -20,11 +21,13 @@ __all__ = [
     "MAX_SEATS",
     "Bankroll",
     "ChatMessage",
+    "FairnessEpoch",
     "Hand",
     "HandEvent",
     "KnockOut",
     "Seat",
     "Table",
+    "TableFairness",
 ]
 
 
@@ -198,6 +201,72 @@ class Seat(models.Model):
         return f"{self.table} #{self.number}"
 
 
+def new_seed_hex() -> str:
+    return fairness.new_server_seed().hex()
+
+
+class FairnessEpoch(models.Model):
+    """One committed secret (docs/fairness.md): a championship session's, or up to 100 hands of a
+    table outside a session. ``server_seed`` is secret until ``revealed_at``: never render it before."""
+
+    class Kind(models.TextChoices):
+        SESSION = "session", _("Championship session")
+        TABLE = "table", _("Table")
+
+    kind = models.CharField(max_length=10, choices=Kind, default=Kind.TABLE)
+    server_seed = models.CharField(max_length=64, default=new_seed_hex, editable=False)
+    commitment = models.CharField(max_length=64, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revealed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"epoch {self.pk} ({self.commitment[:12]})"
+
+    def save(self, *args, **kwargs) -> None:
+        self.commitment = fairness.commitment(bytes.fromhex(self.server_seed))
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("poker:fairness_verify", args=[self.pk])
+
+    @classmethod
+    def fresh(cls, kind: str) -> FairnessEpoch:
+        """An unsaved epoch with its seed and commitment (for ``bulk_create``, which skips save)."""
+        epoch = cls(kind=kind)
+        epoch.commitment = fairness.commitment(bytes.fromhex(epoch.server_seed))
+        return epoch
+
+    @property
+    def seed(self) -> bytes:
+        return bytes.fromhex(self.server_seed)
+
+    @property
+    def revealed(self) -> bool:
+        return self.revealed_at is not None
+
+
+class TableFairness(models.Model):
+    """A table's place in its epoch: the epoch its next hand uses, the players' contributions to
+    the client seed (by seat, until the epoch's first hand here fixes it), and where it started."""
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, primary_key=True, related_name="fairness")
+    epoch = models.ForeignKey(FairnessEpoch, on_delete=models.PROTECT, related_name="+")
+    # A table outside a session: the epoch after this one, committed during the epoch's last hand.
+    next_epoch = models.ForeignKey(
+        FairnessEpoch, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    contributions = models.JSONField(default=dict)  # {"seat number": text}, until seed_fixed
+    client_seed = models.CharField(max_length=600, blank=True, default="")
+    seed_fixed = models.BooleanField(default=False)  # the epoch's first hand here is dealt
+    first_hand = models.PositiveIntegerField(default=0)  # the epoch's first hand number here
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.epoch}"
+
+
 class Hand(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField()
@@ -217,6 +286,12 @@ class Hand(models.Model):
     user_ids = models.JSONField()
     names = models.JSONField()
     starting_stacks = models.JSONField()
+    # The epoch and the table's client seed its deck comes from (docs/fairness.md); none: a deck
+    # given by a test.
+    epoch = models.ForeignKey(
+        FairnessEpoch, null=True, blank=True, on_delete=models.PROTECT, related_name="hands"
+    )
+    client_seed = models.CharField(max_length=600, blank=True, default="")
     # The engine's state (``to_dict()`` of the game's hand or round): the secret deck is in it,
     # never render it.
     state = models.JSONField()

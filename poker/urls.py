@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import fairness_views, views
 from .tables.registry import games
 
 app_name = "poker"
@@ -16,6 +16,8 @@ urlpatterns = [
     path("<int:pk>/mains/<int:number>/texte/", views.hand_text, name="hand_text"),
     path("<int:pk>/mains/<int:number>/telecharger/", views.hand_download, name="hand_download"),
     path("<int:pk>/mains/telecharger/", views.hands_download, name="hands_download"),
+    path("equite/<int:pk>/", fairness_views.fairness_verify, name="fairness_verify"),
+    path("equite/<int:pk>.json", fairness_views.fairness_record_json, name="fairness_record"),
 ]
 for game in games():  # each game's other pages (the dealer game's bankroll)
     urlpatterns += game.page.get("urls", [])

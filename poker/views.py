@@ -17,6 +17,8 @@ from accounts.roles import is_organizer
 from . import downloads, selectors, services
 from .catalogue import evening_catalogue
 from .engine import hand_history_text
+from .fairness_record import epochs_of_table
+from .fairness_views import table_fairness_context
 from .forms import TableForm
 from .models import Hand, Table
 from .services import TableError
@@ -77,6 +79,7 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
         else None,
         "can_organize": _can_organize(request, table),
         "evening_text": evening_catalogue(),
+        **table_fairness_context(table, request.user.pk),
         **(page["context"](table) if "context" in page else {}),
     }
     return render(request, page["template"], context)
@@ -113,7 +116,9 @@ def hand_list(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=pk)
     hands = selectors.hand_summaries(list(selectors.finished_hands(table)), request.user.pk)
     formats = downloads.choices(table.variant, many=True)
-    return render(request, "poker/hand_list.html", {"table": table, "hands": hands, "formats": formats})
+    epochs = epochs_of_table(table)  # each links to its Verify page (docs/fairness.md)
+    context = {"table": table, "hands": hands, "formats": formats, "epochs": epochs}
+    return render(request, "poker/hand_list.html", context)
 
 
 def _finished_hand(table: Table, number: int) -> Hand:

@@ -17,6 +17,7 @@ class AuditEntry(models.Model):
         UNREGISTERED = "unregistered", _("registration cancelled")
         CLOCK = "clock", _("clock changed")
         MEMBERS_MERGED = "members_merged", _("members merged")
+        RANDOM_DRAW = "random_draw", _("random draw")  # its label in details (docs/fairness.md)
 
     session = models.ForeignKey(
         Session, null=True, blank=True, on_delete=models.CASCADE, related_name="audit"

@@ -7,6 +7,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from poker.models import FairnessEpoch
+
 from .seasons import Season
 
 
@@ -40,6 +42,10 @@ class Session(models.Model):
     closed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # The session's committed secret for its draws and deals (docs/fairness.md), made with it.
+    epoch = models.OneToOneField(
+        "poker.FairnessEpoch", null=True, blank=True, on_delete=models.PROTECT, related_name="session"
+    )
 
     class Meta:
         ordering = ["scheduled_at", "number"]
@@ -55,6 +61,11 @@ class Session(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season} – {self.label}"
+
+    def save(self, *args, **kwargs) -> None:
+        if self.epoch_id is None:  # committed when the session is created (docs/fairness.md)
+            self.epoch = FairnessEpoch.objects.create(kind=FairnessEpoch.Kind.SESSION)
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("session_detail", args=[self.pk])

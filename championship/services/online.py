@@ -110,6 +110,7 @@ def _open(session: Session, game_table: GameTable, by=None) -> Table:
         created_by=by,
         kind=Table.Kind.TOURNAMENT,
         starting_stack=season.starting_stack,
+        fairness_epoch=session.epoch,
     )
     game_table.poker_table = table
     game_table.save(update_fields=["poker_table"])

@@ -12,6 +12,8 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from poker.models import FairnessEpoch
+
 from .. import rules
 from ..models import Season, Session
 
@@ -89,9 +91,11 @@ def season_create(*, name: str, starts_on: date, sessions: int = 6, **settings: 
     if not 1 <= sessions <= 12:
         raise ValidationError({"sessions": _("A season has between 1 and 12 sessions.")})
     season = Season.objects.create(name=name, starts_on=starts_on, **values)
+    dates = rules.session_dates(starts_on, sessions)
+    epochs = FairnessEpoch.objects.bulk_create(FairnessEpoch.fresh(FairnessEpoch.Kind.SESSION) for _ in dates)
     Session.objects.bulk_create(
-        Session(season=season, number=i, scheduled_at=_at(day))
-        for i, day in enumerate(rules.session_dates(starts_on, sessions), start=1)
+        Session(season=season, number=i, scheduled_at=_at(day), epoch=epoch)
+        for i, (day, epoch) in enumerate(zip(dates, epochs), start=1)
     )
     return season
 

@@ -5,7 +5,6 @@ session row (select_for_update), so two organizers pressing the same button do n
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field
 from itertools import groupby
 
@@ -15,6 +14,9 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+
+from poker.engine import fairness
+from poker.models import FairnessEpoch
 
 from .. import rules
 from ..models import (
@@ -31,8 +33,22 @@ from ..models import (
 )
 from . import online
 
-_rng = secrets.SystemRandom()
 DRAW = "draw"
+
+
+def _stream(session: Session, label: str, by=None, **details) -> fairness.Stream:
+    """The random stream of ``label`` from the session's committed seed (docs/fairness.md), its
+    use written in the audit log so that anyone can check it once the seed is revealed."""
+    AuditEntry.objects.create(
+        session=session, action=AuditEntry.Action.RANDOM_DRAW, by=by, details={"label": label, **details}
+    )
+    return fairness.Stream(_epoch(session).seed, label)
+
+
+def _epoch(session: Session) -> FairnessEpoch:
+    if session.epoch_id is None:  # a session made in bulk (bulk_create skips save)
+        session.save(update_fields=["epoch"])
+    return session.epoch
 
 
 def lock(session: Session | int) -> Session:
@@ -56,7 +72,10 @@ def _draw(session: Session, round_number: int, registrations: list[Registration]
     now = timezone.now()
     draw = SeatingDraw.objects.create(session=session, round_number=round_number, drawn_at=now, drawn_by=by)
     seats = []
-    tables = rules.seating_draw(registrations, rng=_rng)
+    # Sorted by member id, then shuffled by the round's label: the order fills table 1 seat 1, 2, ...
+    entrants = sorted(registrations, key=lambda r: r.member_id)
+    label = fairness.seating_label(session.pk, round_number)
+    tables = rules.seating_draw(entrants, rng=_stream(session, label, by, round=round_number))
     for number, players in enumerate(tables, start=1):
         # Round 1: a table of 3 or fewer qualifies everyone at once.
         done = round_number == 1 and rules.round1_table_qualifies_all(len(players))
@@ -284,7 +303,10 @@ def _rebalance(session: Session, hand_key: str) -> tuple[list[TableMove], list[i
     state: dict[int, dict[int, int]] = {t.number: {} for t in open_tables}
     for seat in seats:
         state[seat.table][seat.seat] = seat.pk
-    plan, broken = rules.rebalance(state, rng=_rng)
+    label = fairness.balance_label(session.pk, hand_key)
+    plan, broken = rules.rebalance(state, rng=fairness.Stream(_epoch(session).seed, label))
+    if plan:
+        _stream(session, label, moves=len(plan), broken=broken)
     by_pk = {s.pk: s for s in seats}
     moves = []
     for move in plan:
@@ -349,6 +371,10 @@ def _finish(session: Session) -> None:
     session.status = Session.Status.FINISHED
     session.finished_at = timezone.now()
     session.save(update_fields=["status", "finished_at"])
+    # The session's epoch ends: its seed is revealed, every deal and draw of it can be checked.
+    FairnessEpoch.objects.filter(pk=session.epoch_id, revealed_at__isnull=True).update(
+        revealed_at=session.finished_at
+    )
     online.tell(session, member_of)  # everybody's place and points
 
 

@@ -36,7 +36,7 @@ LIVE_TEMPLATE = "championship/partials/session_live.html"
 
 
 def _session(pk: int) -> Session:
-    return get_object_or_404(Session.objects.select_related("season"), pk=pk)
+    return get_object_or_404(Session.objects.select_related("season", "epoch"), pk=pk)
 
 
 def _live_context(request: HttpRequest, session: Session) -> dict:

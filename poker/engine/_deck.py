@@ -27,8 +27,13 @@ def deck_to_deal(deck: Sequence[Card | str] | str | None, decks: int = 1) -> lis
     return check_deck(deck, decks)
 
 
-def reshuffle_order(deck: object) -> list[int] | None:
-    """A secret random rank per card for putting cards back (``deck`` None: shuffled), else None."""
+def reshuffle_order(deck: object, keys: Sequence[int] | None = None) -> list[int] | None:
+    """A secret rank per card for putting cards back: ``keys`` when given (a fair deck's,
+    ``fairness.reshuffle_keys``), random when ``deck`` is None (shuffled), else None (in order)."""
+    if keys is not None:
+        if sorted(keys) != list(range(52)):
+            raise ValueError("reshuffle keys must be an order of the 52 cards")
+        return list(keys)
     return secrets.SystemRandom().sample(range(52), 52) if deck is None else None
 
 

@@ -149,13 +149,19 @@ class DealerDraw:
         if not whole(self.decks) or self.decks not in (1, 2):
             raise ValueError(f"draw against the dealer is played with 1 or 2 decks, not {self.decks!r}")
 
-    def start_round(self, bets: Sequence[int], deck: Sequence[Card | str] | str | None = None) -> DrawRound:
+    def start_round(
+        self,
+        bets: Sequence[int],
+        deck: Sequence[Card | str] | str | None = None,
+        reshuffle_keys: Sequence[int] | None = None,
+    ) -> DrawRound:
         """Take the bets, deal five cards to each player and the dealer, and wait for player 0's draw.
 
         ``deck``: None shuffles with the OS's CSPRNG; otherwise every card ``decks`` times, top first
-        (``deck_for`` builds one from the cards each should get).
+        (``deck_for`` builds one from the cards each should get). ``reshuffle_keys``: the order
+        discards put back take (``fairness.reshuffle_keys``), given with a table's fair deck.
         """
-        return DrawRound._deal(self, bets, deck)
+        return DrawRound._deal(self, bets, deck, reshuffle_keys)
 
 
 class DrawRound:
@@ -191,7 +197,11 @@ class DrawRound:
 
     @classmethod
     def _deal(
-        cls, game: DealerDraw, bets: Sequence[int], deck: Sequence[Card | str] | str | None
+        cls,
+        game: DealerDraw,
+        bets: Sequence[int],
+        deck: Sequence[Card | str] | str | None,
+        keys: Sequence[int] | None = None,
     ) -> DrawRound:
         n = len(bets)
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
@@ -211,7 +221,7 @@ class DrawRound:
         self.deck = cards[5 * (n + 1) :]
         self.discards = []
         self.drawn = [False] * n
-        self.reshuffle_keys = reshuffle_order(deck)
+        self.reshuffle_keys = reshuffle_order(deck, keys)
         self.actor = 0
         self.is_over = False
         self.results = None

@@ -152,13 +152,19 @@ class Razz:
                 f"not {self.big_bet}"
             )
 
-    def start_hand(self, stacks: Sequence[int], deck: Sequence[Card | str] | str | None = None) -> RazzHand:
+    def start_hand(
+        self,
+        stacks: Sequence[int],
+        deck: Sequence[Card | str] | str | None = None,
+        reshuffle_keys: Sequence[int] | None = None,
+    ) -> RazzHand:
         """Post the antes, deal 3rd street and return the hand waiting for the bring-in.
 
         ``deck``: None shuffles with the OS's CSPRNG; otherwise all 52 cards, top first
-        (``deck_for`` builds one from the cards each player should get).
+        (``deck_for`` builds one from the cards each player should get). ``reshuffle_keys``: the
+        order cards put back take (``fairness.reshuffle_keys``), given with a table's fair deck.
         """
-        return RazzHand._deal(self, stacks, deck)
+        return RazzHand._deal(self, stacks, deck, reshuffle_keys)
 
 
 class RazzHand:
@@ -224,7 +230,13 @@ class RazzHand:
     # Starting a hand
 
     @classmethod
-    def _deal(cls, game: Razz, stacks: Sequence[int], deck: Sequence[Card | str] | str | None) -> RazzHand:
+    def _deal(
+        cls,
+        game: Razz,
+        stacks: Sequence[int],
+        deck: Sequence[Card | str] | str | None,
+        keys: Sequence[int] | None = None,
+    ) -> RazzHand:
         betting.check_stacks(stacks, "a Razz hand")
         n = len(stacks)
         cards = deck_to_deal(deck)
@@ -246,7 +258,7 @@ class RazzHand:
         self.board = []
         self.burned = []
         self.mucked = []
-        self.reshuffle_keys = reshuffle_order(deck)
+        self.reshuffle_keys = reshuffle_order(deck, keys)
         self.street = THIRD
         self.level = 0
         self.raises = 0

@@ -43,10 +43,11 @@ class HoldemPlay(betting.BettingPlay):
         else:
             positions = next_positions(active, previous)
         button, sb_player, bb_player = engine_positions(active, positions)
+        deck, _keys = self.fair_deck(betting.new_deck(button))
         engine = NoLimitHoldem(**stakes).start_hand(
             [stacks[n] for n in active],
             button,
-            betting.new_deck(button),
+            deck,
             blind_players=(sb_player, bb_player),
         )
         return betting.Deal(engine, list(active), positions)

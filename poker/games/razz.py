@@ -42,7 +42,8 @@ class RazzPlay(betting.BettingPlay):
             dealer = next((n for n in active if n > previous.button), active[0])
         start = next((k for k, n in enumerate(active) if n > dealer), 0)
         seats = list(active[start:]) + list(active[:start])
-        engine = Razz(**stakes).start_hand([stacks[n] for n in seats], betting.new_deck(0))
+        deck, keys = self.fair_deck(betting.new_deck(0))
+        engine = Razz(**stakes).start_hand([stacks[n] for n in seats], deck, keys)
         return betting.Deal(engine, seats, Positions(dealer, None, None))
 
     def legal_view(self) -> dict[str, Any]:

@@ -3,9 +3,9 @@
 A consumer keeps no game state: the services change the database and broadcast after the commit;
 the consumer forwards the messages meant for its viewer (``broadcast``): those of the table, from
 the process's ``fanout``, and his own part, from his user's group. One handler table: the
-messages every table takes (``snapshot``, ``sit``, ``leave``, ``sit_out``, ``sit_in``, ``chat``),
-and those its game adds (``Game.messages``: Hold'em's and Razz's ``act`` and ``pre_action``, the
-dealer game's ``bet`` and ``draw``). Messages from the browser are JSON, such as
+messages every table takes (``snapshot``, ``sit``, ``leave``, ``sit_out``, ``sit_in``, ``chat``,
+``client_seed``), and those its game adds (``Game.messages``: Hold'em's and Razz's ``act`` and
+``pre_action``, the dealer game's ``bet`` and ``draw``). Messages from the browser are JSON, such as
 ``{"type": "sit", "seat": 3}`` or ``{"type": "chat", "text": "..."}``.
 
 To the browser: ``snapshot`` (this viewer's whole ``view``, and ``public``, the patch from it to
@@ -21,6 +21,7 @@ import json
 import logging
 import time
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
@@ -31,7 +32,7 @@ from arf.logs import log_context
 from arf.unavailable import database_unavailable, summary
 
 from ..models import Table
-from . import clock, jsontext, rows, services
+from . import clock, fairness, jsontext, messages, rows, services
 from .db import in_thread
 from .errors import TableError
 from .fanout import fanout
@@ -104,11 +105,32 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.user_group, self.channel_name)
         self.table_group = table.group_name
         await fanout().join(self.table_group, self)
+        await self.contribute_on_connect()
         await self.count_presence()
         await self.send_snapshot()
         while self.held:  # what came meanwhile follows the snapshot, in order
             await self.send(text_data=self.held.pop(0))
         self.held = None
+
+    async def contribute_on_connect(self) -> None:
+        """The page's client seed in its address (``?client_seed=``): taken before his presence is
+        counted, which may deal the first hand at once (docs/fairness.md). Refused quietly when it
+        no longer counts; a bad one is answered as the message would be."""
+        query = parse_qs(self.scope.get("query_string", b"").decode("ascii", "replace"))
+        seeds = query.get("client_seed")
+        if not seeds:
+            return
+        try:
+            kept = await in_thread(fairness.contribute)(
+                self.table_id, self.user, messages.client_seed(seeds[0])
+            )
+        except BadMessage as error:
+            await self.send_error(error.code, error.message)
+        except TableError as error:
+            if error.code != "client_seed_fixed" and error.code != "not_seated":
+                await self.send_error(error.code, error.message)
+        else:
+            await self.send(text_data=jsontext.dumps({"type": "client_seed", "seed": kept}))
 
     async def count_presence(self) -> None:
         """A seated player with this page open is there: the get-ready wait and the organizer's view
@@ -246,7 +268,15 @@ async def on_chat(consumer: TableConsumer, message: dict[str, Any]) -> None:
     await in_thread(services.table_chat)(table_id=consumer.table_id, user=consumer.user, text=text)
 
 
+async def on_client_seed(consumer: TableConsumer, message: dict[str, Any]) -> None:
+    """A seated player's contribution to the client seed (docs/fairness.md); his page hears back."""
+    text = messages.client_seed(message.get("seed"))
+    kept = await in_thread(fairness.contribute)(consumer.table_id, consumer.user, text)
+    await consumer.send(text_data=jsontext.dumps({"type": "client_seed", "seed": kept}))
+
+
 CORE_MESSAGES: dict[str, Handler] = {
+    "client_seed": on_client_seed,
     "snapshot": on_snapshot,
     "sit": on_sit,
     "leave": on_leave,

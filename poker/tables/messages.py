@@ -11,6 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from ..engine import fairness
 from .errors import fmt
 
 # The largest value a PositiveIntegerField holds on every database (chips, hand ids, seqs).
@@ -53,3 +54,21 @@ def hand_and_seq(message: dict[str, Any]) -> tuple[int, int]:
     if not whole(hand) or not whole(seq):
         raise BadMessage("malformed", _("An action names the hand and the seq it answers."))
     return hand, seq
+
+
+def client_seed(value: Any) -> str:
+    """A player's contribution to the table's client seed (docs/fairness.md): 1 to 64 printable
+    ASCII characters."""
+    try:
+        return fairness.check_client_seed(value)
+    except ValueError:
+        raise BadMessage("bad_client_seed", CLIENT_SEED_RULE) from None
+
+
+CLIENT_SEED_RULE = fmt(
+    _(
+        "Your contribution must be 1 to %(max)s printable ASCII characters "
+        "(letters, digits, punctuation, spaces)."
+    ),
+    max=fairness.CLIENT_SEED_MAX,
+)

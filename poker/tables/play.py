@@ -24,7 +24,7 @@ from accounts.roles import display_name
 
 from .. import signals
 from ..models import Hand, HandEvent, KnockOut, Seat, Table
-from . import cache, writes
+from . import cache, fairness, writes
 from .broadcast import broadcast_table
 from .errors import TableError, fmt
 from .registry import game_of
@@ -50,6 +50,8 @@ class Play:
     private_before: dict[int, tuple[Any, ...]] = field(default_factory=dict)
     # Players whose own part changed in a way the seats do not show (the dealer game's bankroll).
     private_changed: set[int] = field(default_factory=set)
+    # The fair deck of the hand being dealt now (docs/fairness.md); None: a deck a test gave.
+    fair: fairness.FairDeal | None = None
 
     # A plug-in's ``Play`` says which deadline shows a finished hand (a pause waits for it).
     showing_deadline: ClassVar[str] = Table.DeadlineKind.NEXT_HAND
@@ -294,6 +296,15 @@ class Play:
         seat.delete()
         self.dirty_seats.discard(seat.number)
 
+    def fair_deck(self, given: list | None, decks: int = 1) -> tuple[list | None, list[int] | None]:
+        """The deck of the hand dealt now and its order for cards put back: ``given`` (a test's
+        deck, cards put back in order) or the table's fair deck (docs/fairness.md)."""
+        if given is not None:
+            self.fair = None
+            return given, None
+        self.fair = fairness.deal(self.table, self.table.hands_dealt + 1, decks)
+        return self.fair.deck, self.fair.reshuffle_keys
+
     def new_hand(self, seats: list[Seat], *, button_seat: int, stakes: dict[str, int], state: dict) -> Hand:
         """The row of the hand dealt now to ``seats`` (in the engine's order), made current;
         ``stakes``: the hand's, in its game's fields (``Game.stakes``)."""
@@ -309,6 +320,8 @@ class Play:
             names=[display_name(s.user) for s in seats],
             starting_stacks=[s.stack for s in seats],
             state=state,
+            epoch=self.fair.epoch if self.fair else None,
+            client_seed=self.fair.client_seed if self.fair else "",
         )
         table.hand = self.hand
         table.status = Table.Status.PLAYING

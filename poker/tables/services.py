@@ -17,7 +17,8 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.roles import display_name
 
-from ..models import MAX_SEATS, ChatMessage, Seat, Table
+from ..models import MAX_SEATS, ChatMessage, FairnessEpoch, Seat, Table
+from . import fairness
 from .broadcast import broadcast_chat, broadcast_presence
 from .errors import TableError, fmt
 from .play import Play
@@ -30,6 +31,7 @@ CHAT_LENGTH = 200
 # The contract with the championship (poker/CONTRACT.md), and the organizer's buttons
 
 
+@transaction.atomic
 def table_open(
     *,
     name: str,
@@ -51,11 +53,13 @@ def table_open(
     time_bank_seconds: int = 0,
     chat_enabled: bool = True,
     decks: int = 1,
+    fairness_epoch: FairnessEpoch | None = None,
 ) -> Table:
     """A new table of ``variant`` (the model's default game), ValueError on settings that make no
     sense (the forms check them first). The stakes are the game's own (``Game.stakes``: Hold'em's
     blinds and ante, Razz's ante, bring-in and small bet, the dealer game's minimum and maximum
-    bet), its defaults for those not given; TypeError for another game's."""
+    bet), its defaults for those not given; TypeError for another game's. ``fairness_epoch``: the
+    championship session's committed secret its decks come from (else the table's own epochs)."""
     variant = variant or Table._meta.get_field("variant").get_default()
     if variant not in Table.Variant.values:
         raise ValueError(f"unknown variant {variant!r}")
@@ -79,7 +83,7 @@ def table_open(
     stakes = game_of(variant).check_settings(
         kind=kind, blind_provider=blind_provider, **{k: v for k, v in given.items() if v is not None}
     )
-    return Table.objects.create(
+    table = Table.objects.create(
         name=name,
         variant=variant,
         max_seats=max_seats,
@@ -95,6 +99,8 @@ def table_open(
         chat_enabled=chat_enabled,
         decks=decks,
     )
+    fairness.open_for(table, fairness_epoch)
+    return table
 
 
 @transaction.atomic

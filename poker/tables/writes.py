@@ -111,6 +111,8 @@ NOT_WRITTEN_BY_A_CHANGE = {
         "user_ids": "written once, when the hand is dealt",
         "names": "written once, when the hand is dealt",
         "starting_stacks": "written once, when the hand is dealt",
+        "epoch": "written once, when the hand is dealt (docs/fairness.md)",
+        "client_seed": "written once, when the hand is dealt (docs/fairness.md)",
     },
 }
 

@@ -355,13 +355,23 @@ window.ArfTable = (function () {
   // not yet set: what it would send then is not sent.
   function live(options) {
     var send = null;
-    var stream = viewStream(options.game, options.userId, options.show, function (message) { send(message); });
+    // The page's fairness panel (table_fairness.js) sees each view too, and its answers.
+    function show(view, presence) {
+      options.show(view, presence);
+      if (window.ArfFairness && send) window.ArfFairness.view(view, send);
+    }
+    var stream = viewStream(options.game, options.userId, show, function (message) { send(message); });
     var first = $("table-snapshot");
     if (first) stream.take(JSON.parse(first.textContent));
-    send = open(options.ws, function (message) {
+    // A seated player's client seed goes with the socket's address: it counts before his presence
+    // deals the first hand (table_fairness.js).
+    var path = options.ws + (window.ArfFairness ? window.ArfFairness.query() : "");
+    send = open(path, function (message) {
       if (stream.take(message)) return;
       if (message.type === "chat") {
         addChat(message);
+      } else if (message.type === "client_seed") {
+        if (window.ArfFairness) window.ArfFairness.accepted(message.seed);
       } else if (message.type === "error") {
         showError(message.message);
         if (options.error) options.error();

@@ -1,7 +1,7 @@
 """backup_db and restore_db: a database with seasons, sessions, results, tables and hands, backed up
 while the app could be running and restored into a fresh one, has the same standings, the same
-player histories and the same table states and hand histories (SQLite in the first CI pass,
-PostgreSQL in the second)."""
+player histories, the same table states and hand histories and the same fairness seeds (SQLite in
+the first CI pass, PostgreSQL in the second)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ import json
 from django.contrib.auth import get_user_model
 from championship import selectors
 from championship.models import Member, Result, Season, Session
-from poker.models import Hand, HandEvent, Seat, Table
+from poker.models import FairnessEpoch, Hand, HandEvent, Seat, Table, TableFairness
 out = {
     "standings": {
         s.name: [
@@ -55,6 +55,8 @@ out = {
     "seats": list(Seat.objects.order_by("pk").values()),
     "hands": list(Hand.objects.order_by("pk").values()),
     "events": list(HandEvent.objects.order_by("pk").values()),
+    "epochs": list(FairnessEpoch.objects.order_by("pk").values()),
+    "table_epochs": list(TableFairness.objects.order_by("pk").values()),
     "users": list(get_user_model().objects.order_by("pk").values("username", "password")),
 }
 print(json.dumps(out, default=str, sort_keys=True))
@@ -77,6 +79,11 @@ def test_a_backup_restored_into_a_fresh_database_has_the_same_standings_historie
         before = _snapshot(original)
         assert before["results"] and any(before["standings"].values()) and len(before["hands"]) >= 3
         assert before["events"] and before["tables"]
+        # The secret seeds the decks and draws come from (docs/fairness.md): a restore keeps them,
+        # so that every epoch can still be revealed and checked.
+        assert before["table_epochs"] and all(h["epoch_id"] for h in before["hands"])
+        assert all(len(e["server_seed"]) == 64 for e in before["epochs"])
+        assert {s["epoch_id"] for s in before["sessions"]} <= {e["id"] for e in before["epochs"]}
 
         backup = Path(original.manage("backup_db", "--dir", str(tmp_path / "backups")).strip())
         assert backup.parent == tmp_path / "backups" and backup.name.startswith("arf-20")

@@ -1,4 +1,5 @@
-"""No message to anyone holds a card before it is his or shown, nor the deck, ever.
+"""No message to anyone holds a card before it is his or shown, nor the deck, nor the secret seed
+the decks come from (docs/fairness.md), ever.
 
 Three players and a spectator play many whole hands over the websocket, of Hold'em and of Razz;
 every message every client receives is kept. Afterwards, for each message, every card in it must be
@@ -14,7 +15,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from poker import services
-from poker.models import Hand, HandEvent, Table
+from poker.models import FairnessEpoch, Hand, HandEvent, Table
 from poker.tables import clock
 from tests.factories import UserFactory
 
@@ -120,6 +121,12 @@ def _load(table_id):
     return hands, events
 
 
+def _seeds():
+    """The secret seeds (docs/fairness.md), none revealed while the table plays."""
+    assert not FairnessEpoch.objects.filter(revealed_at__isnull=False).exists()
+    return list(FairnessEpoch.objects.values_list("server_seed", flat=True))
+
+
 async def test_no_client_ever_sees_a_card_before_it_is_his_or_shown(table, settings):
     table, users = table
     settings.POKER_DEADLINE_POLL_MS = 10
@@ -141,14 +148,16 @@ async def test_no_client_ever_sees_a_card_before_it_is_his_or_shown(table, setti
             await client.close()
 
     hands, events = await database_sync_to_async(_load)(table.pk)
-    assert len(hands) > HANDS
+    seeds = await database_sync_to_async(_seeds)()
+    assert len(hands) > HANDS and seeds
     shown_somewhere = False
     privates = dict.fromkeys((*players, spectator), 0)
     for client in (*players, spectator):
         user_id = client.user.pk
         assert len(client.raw) > 50
         for raw, message in zip(client.raw, client.messages):
-            assert '"deck"' not in raw and '"burned"' not in raw
+            assert '"deck"' not in raw and '"burned"' not in raw and '"reshuffle_keys"' not in raw
+            assert not any(seed in raw for seed in seeds), "a message holds the secret seed"
             if message["type"] == "update":
                 # The public view: the same for everybody, no player's own part in it.
                 assert '"pre_action"' not in raw and message["view"]["me"] is None

@@ -28,7 +28,7 @@ from . import rules
 
 def new_deck(button: int) -> list | None:
     """The deck of the next hand (``button``: the engine's button player in Hold'em, 0 in Razz):
-    None lets the engine shuffle with the CSPRNG. Tests replace this to deal chosen cards."""
+    None deals the table's fair deck (docs/fairness.md). Tests replace this to deal chosen cards."""
     return None
 
 

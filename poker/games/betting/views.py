@@ -184,6 +184,7 @@ def _hand_entry(hand: Hand, fold: HandFold) -> dict[str, Any]:
     return {
         "id": hand.pk,
         "number": hand.number,
+        "client_seed": hand.client_seed,  # public: the players' contributions (docs/fairness.md)
         "street": fold.street,
         "board": list(fold.board),
         "pots": list(fold.pots) if len(fold.pots) > 1 else [],

@@ -40,7 +40,7 @@ PRACTICE = {"min_bet": 10, "max_bet": 200, "starting_stack": 2000, "action_secon
 
 
 def new_deck(decks: int) -> list | None:
-    """The deck of the next round: None lets the engine shuffle with the CSPRNG. Tests replace
+    """The deck of the next round: None deals the table's fair deck (docs/fairness.md). Tests replace
     this to deal chosen cards."""
     return None
 
@@ -123,7 +123,8 @@ class DrawPlay(Play):
     def deal(self) -> None:
         table = self.table
         seats = [s for _, s in sorted(self.seats.items()) if s.round_bet > 0]
-        engine = DealerDraw(table.decks).start_round([s.round_bet for s in seats], new_deck(table.decks))
+        deck, keys = self.fair_deck(new_deck(table.decks), table.decks)
+        engine = DealerDraw(table.decks).start_round([s.round_bet for s in seats], deck, keys)
         self.clear_deadline()
         self.new_hand(
             seats,

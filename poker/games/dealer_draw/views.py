@@ -85,6 +85,7 @@ def _round_entry(hand: Hand, fold: RoundFold) -> dict[str, Any]:
     return {
         "id": hand.pk,
         "number": hand.number,
+        "client_seed": hand.client_seed,  # public: the players' contributions (docs/fairness.md)
         "over": fold.over,
         "dealer": dict(fold.dealer),
         "min_bet": hand.min_bet,

@@ -7,8 +7,8 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('championship', '0007_session_numbers_by_date'),
-        ('poker', '0005_stakes_named_by_game'),
+        ('championship', '0009_audit_random_draw'),
+        ('poker', '0006_fairness_epochs'),
     ]
 
     operations = [

@@ -1,0 +1,180 @@
+"""Checking a revealed epoch (docs/fairness.md, "Checking an epoch"): the record's cards against
+the decks and draws recomputed from its seed. ``static/js/fairness_verify.js`` does the same in
+the browser; both say "matches" or name the first difference.
+
+A record is the JSON of ``/equite/<epoch>.json``: ``commitment``, ``server_seed``, ``hands`` (each
+with ``table``, ``hand``, ``game``, ``decks``, ``client_seed`` and its card ``events`` in order) and
+``draws`` (each with ``label``, ``members`` and ``tables``, the members by seat).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import fairness
+from .cards import Card, card_names
+
+Record = dict[str, Any]
+
+
+class Difference(Exception):
+    """The first place where the record and the recomputation differ, in words."""
+
+
+def check_epoch(record: Record) -> list[str]:
+    """What was checked, one line per hand and draw; Difference at the first mismatch."""
+    seed_hex = record.get("server_seed") or ""
+    try:
+        seed = fairness.seed_from_hex(seed_hex)
+    except ValueError:
+        raise Difference("the server seed is not 64 hex digits") from None
+    if fairness.commitment(seed) != record.get("commitment"):
+        raise Difference("the server seed does not match the commitment (SHA-256)")
+    done = []
+    for draw in record.get("draws", []):
+        check_draw(seed, draw)
+        done.append(f"{draw['label']}: matches")
+    for hand in record.get("hands", []):
+        check_hand(seed, hand)
+        done.append(f"table {hand['table']} hand {hand['hand']}: matches")
+    return done
+
+
+def check_draw(seed: bytes, draw: Record) -> None:
+    order = fairness.shuffle(seed, draw["label"], sorted(draw["members"]))
+    start = 0
+    for number, members in enumerate(draw["tables"], start=1):
+        expected = order[start : start + len(members)]
+        start += len(members)
+        if list(members) != expected:
+            raise Difference(
+                f"{draw['label']}: table {number} should seat {expected}, the record shows {members}"
+            )
+    if start != len(order):
+        raise Difference(f"{draw['label']}: the tables do not seat every member")
+
+
+def check_hand(seed: bytes, hand: Record) -> None:
+    where = f"table {hand['table']} hand {hand['hand']}"
+    table, number, client_seed = int(hand["table"]), int(hand["hand"]), str(hand["client_seed"])
+    deck = fairness.deal_deck(seed, table, number, client_seed, int(hand.get("decks", 1)))
+    keys = fairness.reshuffle_keys(seed, table, number, client_seed)
+    _Walk(where, hand["game"], deck, keys).run(hand["events"])
+
+
+class _Walk:
+    """The cards coming off the recomputed deck in the order the game deals them."""
+
+    def __init__(self, where: str, game: str, deck: list[Card], keys: list[int]) -> None:
+        self.where, self.game, self.deck, self.keys = where, game, deck, keys
+        self.pos = 0
+        self.out: list[Card] = []  # burned and folded cards (Razz), discards (draw): may come back
+        self.hole: list[list[Card]] = []
+        self.dealer: list[Card] = []
+        self.dealer_count = 0
+
+    def fail(self, what: str, expected: list[Card], shown: list[str]) -> None:
+        raise Difference(
+            f"{self.where}: {what}: the seed deals {' '.join(card_names(expected))}, "
+            f"the record shows {' '.join(shown)}"
+        )
+
+    def take(self) -> Card:
+        if self.pos == len(self.deck):  # run out: the cards out of play come back, by their keys
+            self.deck, self.pos = sorted(self.out, key=self.keys.__getitem__), 0
+            self.out = []
+            if not self.deck:
+                raise Difference(f"{self.where}: more cards dealt than the deck holds")
+        card = self.deck[self.pos]
+        self.pos += 1
+        return card
+
+    def start(self, event: Record) -> None:
+        n, deck = int(event["players"]), self.deck
+        if self.game == "holdem":
+            order = [(int(event["button"]) + 1 + k) % n for k in range(n)]
+            self.hole = [[] for _ in range(n)]
+            for k in range(2 * n):
+                self.hole[order[k % n]].append(deck[k])
+            self.pos = 2 * n
+        elif self.game == "razz":
+            self.hole = [[deck[i], deck[n + i], deck[2 * n + i]] for i in range(n)]
+            self.pos = 3 * n
+        else:
+            self.hole = [deck[k : 5 * (n + 1) : n + 1] for k in range(n)]
+            self.dealer = deck[n : 5 * (n + 1) : n + 1]
+            self.pos = 5 * (n + 1)
+
+    def same(self, what: str, expected: list[Card], shown: list[str]) -> None:
+        if card_names(expected) != list(shown):
+            self.fail(what, expected, shown)
+
+    def run(self, events: list[Record]) -> None:
+        handlers: dict[str, Callable[[Record], None]] = {
+            "hand_started": self.start,
+            "round_started": self.start,
+            "hole_cards": self.on_cards,
+            "up_cards": self.on_cards,
+            "burn": lambda e: self.out.append(self.take()),
+            "board": self.on_board,
+            "fold": self.on_fold,
+            "show": self.on_show,
+            "new_cards": self.on_new_cards,
+            "dealer_draw": self.on_dealer_draw,
+            "dealer_shows": self.on_dealer_shows,
+        }
+        for event in events:
+            handler = handlers.get(event["type"])
+            if handler is not None:
+                handler(event)
+
+    def on_cards(self, e: Record) -> None:
+        i = int(e["player"])
+        what = f"player {i + 1}'s cards"
+        if self.game == "razz" and e.get("street") not in (None, "third"):
+            card = self.take()
+            self.hole[i].append(card)
+            self.same(what, [card], e["cards"])
+        elif self.game == "razz":
+            self.same(what, self.hole[i][:2] if e["type"] == "hole_cards" else self.hole[i][2:3], e["cards"])
+        else:
+            self.same(what, self.hole[i], e["cards"])
+
+    def on_board(self, e: Record) -> None:
+        self.same("the board", [self.take() for _ in e["cards"]], e["cards"])
+
+    def on_fold(self, e: Record) -> None:
+        if self.game == "razz":
+            self.out.extend(self.hole[int(e["player"])])
+
+    def on_show(self, e: Record) -> None:
+        i = int(e["player"])
+        self.same(f"player {i + 1}'s cards shown", self.hole[i], e["cards"])
+
+    def on_new_cards(self, e: Record) -> None:
+        i = int(e["player"])
+        received = [self.take() for _ in e["received"]]
+        self.same(f"player {i + 1}'s new cards", received, e["received"])
+        self.hole[i] = self.exchange(self.hole[i], e["cards"][: len(e["cards"]) - len(received)], received)
+
+    def on_dealer_draw(self, e: Record) -> None:
+        self.dealer_count = int(e["count"])
+
+    def on_dealer_shows(self, e: Record) -> None:
+        count = self.dealer_count
+        received = [self.take() for _ in range(count)]
+        kept = e["cards"][: len(e["cards"]) - count]
+        self.same("the dealer's new cards", received, e["cards"][len(kept) :])
+        self.dealer = self.exchange(self.dealer, kept, received)
+
+    def exchange(self, hand: list[Card], kept: list[str], received: list[Card]) -> list[Card]:
+        """The hand after a draw; the thrown cards join the discards after the new cards came."""
+        thrown = list(hand)
+        for name in kept:
+            card = Card(name)
+            if card not in thrown:
+                self.fail("the cards kept", hand, kept)
+            thrown.remove(card)
+        self.out.extend(thrown)
+        return [Card(name) for name in kept] + received

@@ -1,0 +1,102 @@
+"""A session played online can be checked by anyone once it ends (docs/fairness.md): two round-1
+tables and a round 2, every deck and both seat draws recomputed from the revealed seed."""
+
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.test import Client
+from django.urls import reverse
+
+from championship.models import AuditEntry, Session
+from championship.services import clock
+from championship.services import sessions as run
+from poker.engine import fairness
+from poker.engine.fairness_check import Difference, check_epoch
+from poker.models import Hand
+from tests.championship.test_online import FAST_LEVEL, _online_session, _play_until, _session_tables
+from tests.championship.test_online import _fast_tables as _fast_tables  # the autouse fixture
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _record(session):
+    response = Client().get(reverse("poker:fairness_record", args=[session.epoch_id]))
+    assert response.status_code == 200
+    return json.loads(response.content)
+
+
+def test_a_session_played_online_checks_out_hand_by_hand_and_draw_by_draw(capsys):
+    _season, session = _online_session(12)  # round 1 at two tables of 6
+    commitment = session.epoch.commitment
+    seed = session.epoch.server_seed
+    page = Client().get(reverse("session_detail", args=[session.pk])).content.decode()
+    assert commitment in page and seed not in page  # committed when the session was made
+
+    run.session_start(session=session, by=None)
+    assert len(_session_tables(session, 1)) == 2
+    clock.clock_set_level(session=session, level=FAST_LEVEL, by=None)
+    _play_until(session, lambda: run.round1_done(session), chips_per_round=60000, round_number=1)
+    session.refresh_from_db()
+    before = _record(session)
+    assert before == {
+        "version": 1,
+        "epoch": session.epoch_id,
+        "kind": "session",
+        "commitment": commitment,
+        "revealed": False,
+    }
+    for url in (
+        reverse("poker:fairness_verify", args=[session.epoch_id]),
+        reverse("session_detail", args=[session.pk]),
+    ):
+        assert seed not in Client().get(url).content.decode()
+
+    qualifiers = session.registrations.filter(seats__round_number=1, seats__active=True).count()
+    clock.clock_set_level(session=session, level=FAST_LEVEL, by=None)
+
+    def finished():
+        session.refresh_from_db()
+        return session.status == Session.Status.FINISHED
+
+    _play_until(session, finished, chips_per_round=5000 * qualifiers, round_number=2)
+
+    record = _record(session)
+    assert record["revealed"] and record["server_seed"] == seed
+    hands = Hand.objects.filter(table__championship_table__session=session)
+    assert len(record["hands"]) == hands.count() > 0
+    assert {h.epoch_id for h in hands} == {session.epoch_id}
+    assert [d["label"] for d in record["draws"]] == [
+        f"seating:{session.pk}:round1",
+        f"seating:{session.pk}:round2",
+    ]
+    lines = check_epoch(record)
+    assert len(lines) == hands.count() + 2 and all(line.endswith("matches") for line in lines)
+    # The draws are in the audit log with their labels.
+    labels = {e.details["label"] for e in AuditEntry.objects.filter(session=session, action="random_draw")}
+    assert {f"seating:{session.pk}:round1", f"seating:{session.pk}:round2"} <= labels
+
+    call_command("verify_fairness", f"session:{session.pk}")
+    out = capsys.readouterr().out
+    assert f"{hands.count()} hands and 2 seat draws: matches" in out
+
+    # One card changed in the record, and the check names the hand and the cards.
+    tampered = json.loads(json.dumps(record))
+    event = next(e for e in tampered["hands"][0]["events"] if e["type"] == "hole_cards")
+    event["cards"] = ["As", "Ks"] if event["cards"] != ["As", "Ks"] else ["2c", "2d"]
+    hand = tampered["hands"][0]
+    with pytest.raises(Difference, match=f"table {hand['table']} hand {hand['hand']}: player"):
+        check_epoch(tampered)
+    # Another seed, with its own commitment: the seat draws no longer match.
+    other = bytes(range(32))
+    tampered = {**record, "server_seed": other.hex(), "commitment": fairness.commitment(other)}
+    with pytest.raises(Difference, match="seating"):
+        check_epoch(tampered)
+
+
+def test_the_command_says_what_it_wants_and_what_is_not_revealed(capsys):
+    _season, session = _online_session(0)
+    with pytest.raises(CommandError, match="session:<id>"):
+        call_command("verify_fairness", "5")
+    call_command("verify_fairness", f"session:{session.pk}")
+    assert "not revealed yet" in capsys.readouterr().out
