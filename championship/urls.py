@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import dashboard, members, seasons, sessions, standings
+from .views import calendar, dashboard, members, seasons, sessions, standings
 
 urlpatterns = [
     path("membres/", members.member_list, name="member_list"),
@@ -17,6 +17,8 @@ urlpatterns = [
     path("joueurs/<int:pk>/", standings.player_detail, name="player_detail"),
     path("seances/<int:pk>/", sessions.session_detail, name="session_detail"),
     path("seances/<int:pk>/horloge/", sessions.session_tv, name="session_tv"),
+    path("seances/<int:pk>/agenda.ics", calendar.session_ics, name="session_ics"),
+    path("saisons/<int:pk>/agenda.ics", calendar.season_ics, name="season_ics"),
     path("seances/<int:pk>/inscription/", sessions.session_register_me, name="session_register_me"),
     path("seances/<int:pk>/desinscription/", sessions.session_withdraw_me, name="session_withdraw_me"),
     path("ma-soiree/", sessions.evening_notice, name="evening_notice"),

@@ -19,3 +19,11 @@ def get(mapping, key):
 @register.filter(name="number")
 def number_filter(value) -> str:
     return number(value)
+
+
+@register.simple_tag(takes_context=True)
+def webcal(context, url: str) -> str:
+    """The subscription address of a calendar feed: the same, in the webcal:// scheme that phones
+    and calendar apps open as "subscribe"."""
+    absolute = context["request"].build_absolute_uri(url)
+    return "webcal://" + absolute.split("://", 1)[1]

@@ -55,6 +55,10 @@ NOT_PAGES = {
     "password_reset_create",  # a POST button of the accounts page
     "password_reset_use",  # needs a fresh token: tests/foundation opens it
     "evening_notice",  # the notice alone, fetched by static/js/evening.js: test_evening.py opens it
+    "profile_deck",  # a POST form of the profile page
+    "service_worker",  # registered by static/js/pwa.js: tests/foundation/test_pwa.py opens it
+    "offline",  # kept by the service worker: tests/foundation/test_pwa.py opens it
+    "season_ics",  # a webcal:// link: tests/championship/test_calendar.py opens it
 }
 # English words that French text never uses: a page in French showing one of them shows English.
 ENGLISH = re.compile(
