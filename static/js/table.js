@@ -439,7 +439,7 @@
       }
       renderAnnounce(view);
       // The screen stays on while he is seated (static/js/wake_lock.js).
-      window.ArfWake.want(!!(view.me && view.me.seat) && view.table.status !== "finished");
+      window.ArfWake.want(!!(view.me && view.me.seat && !view.me.leaving) && view.table.status !== "finished");
       // The online evening's panels (static/js/table_evening.js) draw from the same view.
       document.dispatchEvent(new CustomEvent("arf:table-view", { detail: view }));
     }
