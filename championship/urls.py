@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import calendar, dashboard, members, seasons, sessions, standings
+from .views import calendar, dashboard, members, seasons, sessions, standings, tv
 
 urlpatterns = [
     path("membres/", members.member_list, name="member_list"),
@@ -16,7 +16,7 @@ urlpatterns = [
     path("saisons/<int:pk>/classement.csv", standings.standings_csv, name="standings_csv"),
     path("joueurs/<int:pk>/", standings.player_detail, name="player_detail"),
     path("seances/<int:pk>/", sessions.session_detail, name="session_detail"),
-    path("seances/<int:pk>/horloge/", sessions.session_tv, name="session_tv"),
+    path("seances/<int:pk>/horloge/", tv.session_tv, name="session_tv"),
     path("seances/<int:pk>/agenda.ics", calendar.session_ics, name="session_ics"),
     path("saisons/<int:pk>/agenda.ics", calendar.season_ics, name="season_ics"),
     path("seances/<int:pk>/inscription/", sessions.session_register_me, name="session_register_me"),

@@ -1,4 +1,5 @@
 from django import template
+from django.utils.translation import pgettext
 
 from ..numbers import number
 
@@ -27,3 +28,13 @@ def webcal(context, url: str) -> str:
     and calendar apps open as "subscribe"."""
     absolute = context["request"].build_absolute_uri(url)
     return "webcal://" + absolute.split("://", 1)[1]
+
+
+@register.filter
+def countdown(seconds) -> str:
+    """The time to a session's start as the TV shows it: "2 j 04:10:05", "04:10:05" on the day
+    (static/js/clock.js counts it down the same way)."""
+    seconds = max(0, int(seconds or 0))
+    days, rest = divmod(seconds, 86400)
+    clock = f"{rest // 3600:02d}:{rest % 3600 // 60:02d}:{rest % 60:02d}"
+    return f"{days} {pgettext('days, short', 'd')} {clock}" if days else clock
