@@ -25,8 +25,9 @@ from django.templatetags.static import static
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-# The site's own files the pages load, kept by the service worker (the admin's are not).
-CACHED_KINDS = (".css", ".js", ".svg", ".png")
+# The site's own files the pages load, kept by the service worker (the admin's are not; nor the
+# app's icons, which only the installation reads: 200 KB a phone need not fetch on a slow network).
+CACHED_KINDS = (".css", ".js", ".svg")
 CACHED_FOLDERS = ("css", "js", "img", "vendor")
 # The cookie a page sets once the service worker holds the files of ``assets_version()``.
 ASSETS_COOKIE = "arf_assets"

@@ -19,7 +19,10 @@ self.addEventListener("install", function (event) {
 });
 
 self.addEventListener("activate", function (event) {
-  event.waitUntil(caches.keys().then(function (names) {
+  // A navigation's request starts while the worker wakes up (navigation preload): the page is not
+  // later for passing through here.
+  var preload = self.registration.navigationPreload ? self.registration.navigationPreload.enable() : Promise.resolve();
+  event.waitUntil(preload.then(function () { return caches.keys(); }).then(function (names) {
     return Promise.all(names.filter(function (name) {
       return name.indexOf("arf-") === 0 && name !== CACHE;
     }).map(function (name) { return caches.delete(name); }));
@@ -30,7 +33,9 @@ self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET") return;
   if (request.mode === "navigate") {
-    event.respondWith(fetch(request).catch(function () {
+    event.respondWith(Promise.resolve(event.preloadResponse).then(function (preloaded) {
+      return preloaded || fetch(request);
+    }).catch(function () {
       return caches.open(CACHE).then(function (cache) { return cache.match(CONFIG.offline); });
     }));
     return;
