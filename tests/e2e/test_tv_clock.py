@@ -45,6 +45,12 @@ while session.status != "finished":
     session.refresh_from_db()
 run.session_close(session=session, by=None)
 """
+# The browser's wake lock, a stand-in that counts the page's requests (headless Chromium has none).
+WAKE_LOCK = """window.__wake = 0;
+Object.defineProperty(Navigator.prototype, "wakeLock", { get: () => ({ request: () => {
+  window.__wake += 1;
+  return Promise.resolve({ addEventListener() {}, release: () => Promise.resolve() });
+} }) });"""
 SIZES = [(1366, 768), (1920, 1080)]
 NO_SCROLL = """[document.documentElement.scrollHeight <= innerHeight,
   document.documentElement.scrollWidth <= innerWidth]"""
@@ -62,6 +68,7 @@ def test_the_tv_shows_the_countdown_and_qr_code_then_the_seating_and_who_is_out(
 ):
     pk = app_server.shell(ARRANGE).strip().splitlines()[-1]
     context = browser.new_context(locale="fr-FR", viewport={"width": width, "height": height})
+    context.add_init_script(WAKE_LOCK)
     page = context.new_page()
     page.goto(f"{app_server.url}/championnat/seances/{pk}/horloge/")
     countdown = page.locator("[data-countdown]")
@@ -74,6 +81,7 @@ def test_the_tv_shows_the_countdown_and_qr_code_then_the_seating_and_who_is_out(
     expect(qr).to_be_visible()
     assert qr.bounding_box()["width"] >= height * 0.35  # big enough to be read from a few steps
     _look(page, artifacts, "before")
+    assert page.evaluate("window.__wake") == 1  # the room's screen stays on
 
     app_server.shell(START.format(pk=pk))
     page.reload()
