@@ -15,3 +15,12 @@ class DisplayNameForm(forms.ModelForm):
         if not name:
             raise forms.ValidationError(_("Choose a name of at least one character."))
         return name
+
+
+class DeckSettingsForm(forms.Form):
+    four_colours = forms.BooleanField(
+        label=_("Four-colour deck"),
+        required=False,
+        help_text=_("Spades black, hearts red, diamonds blue, clubs green: a flush seen at a glance."),
+    )
+    big_cards = forms.BooleanField(label=_("Bigger cards"), required=False)

@@ -31,3 +31,24 @@ class PasswordReset(models.Model):
     @property
     def is_usable(self) -> bool:
         return self.used_at is None and self.expires_at > timezone.now()
+
+
+class DeckSettings(models.Model):
+    """How a player likes his cards drawn, at every table and replay: a four-colour deck (spades
+    black, hearts red, diamonds blue, clubs green) tells a flush at a glance, bigger cards read on a
+    small phone. A player without a row has the classic deck at its usual size."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deck")
+    four_colours = models.BooleanField(_("four-colour deck"), default=False)
+    big_cards = models.BooleanField(_("bigger cards"), default=False)
+
+    class Meta:
+        verbose_name = _("card settings")
+
+    def __str__(self) -> str:
+        return f"{self.user}: four colours {self.four_colours}, big cards {self.big_cards}"
+
+    def body_classes(self) -> str:
+        return " ".join(
+            name for name, on in (("deck-four", self.four_colours), ("cards-big", self.big_cards)) if on
+        )

@@ -13,6 +13,7 @@ urlpatterns = [
     ),
     path("mot-de-passe/fait/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("profil/", views.profile, name="profile"),
+    path("profil/cartes/", views.profile_deck, name="profile_deck"),
     path("comptes/", views.account_list, name="account_list"),
     path("comptes/debloquer/", views.lockout_clear, name="lockout_clear"),
     path("comptes/<int:pk>/reinitialisation/", views.password_reset_create, name="password_reset_create"),

@@ -11,8 +11,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from . import services
+from .deck import deck_settings_of, deck_settings_save
 from .decorators import organizer_required
-from .forms import DisplayNameForm
+from .forms import DeckSettingsForm, DisplayNameForm
 
 
 @login_required
@@ -22,7 +23,20 @@ def profile(request: HttpRequest) -> HttpResponse:
         form.instance.save(update_fields=["first_name"])
         messages.success(request, _("Your display name is saved."))
         return redirect("profile")
-    return render(request, "accounts/profile.html", {"form": form})
+    deck = deck_settings_of(request.user)
+    deck_form = DeckSettingsForm(initial={"four_colours": deck.four_colours, "big_cards": deck.big_cards})
+    return render(request, "accounts/profile.html", {"form": form, "deck_form": deck_form})
+
+
+@login_required
+@require_POST
+def profile_deck(request: HttpRequest) -> HttpResponse:
+    """His card settings, used at every table and replay from the next page on."""
+    form = DeckSettingsForm(request.POST)
+    form.is_valid()  # two check boxes: always valid, unticked is off
+    deck_settings_save(user=request.user, **form.cleaned_data)
+    messages.success(request, _("Your card settings are saved."))
+    return redirect("profile")
 
 
 @organizer_required

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import dashboard, members, seasons, sessions, standings, statistics
+from .views import calendar, dashboard, members, seasons, sessions, standings, statistics, tv
 
 urlpatterns = [
     path("membres/", members.member_list, name="member_list"),
@@ -20,7 +20,9 @@ urlpatterns = [
     path("joueurs/<int:pk>/face-a-face/<int:other>/", statistics.versus, name="head_to_head"),
     path("joueurs/<int:pk>/saisons/<int:season_pk>/mains/", standings.player_hands, name="player_hands"),
     path("seances/<int:pk>/", sessions.session_detail, name="session_detail"),
-    path("seances/<int:pk>/horloge/", sessions.session_tv, name="session_tv"),
+    path("seances/<int:pk>/horloge/", tv.session_tv, name="session_tv"),
+    path("seances/<int:pk>/agenda.ics", calendar.session_ics, name="session_ics"),
+    path("saisons/<int:pk>/agenda.ics", calendar.season_ics, name="season_ics"),
     path("seances/<int:pk>/inscription/", sessions.session_register_me, name="session_register_me"),
     path("seances/<int:pk>/desinscription/", sessions.session_withdraw_me, name="session_withdraw_me"),
     path("ma-soiree/", sessions.evening_notice, name="evening_notice"),

@@ -37,6 +37,7 @@ def table_catalogue() -> dict[str, str]:
         "pot": _("Pot"),
         "sit_here": _("Sit here"),
         "your_turn": _("Your turn"),
+        "turn_of": _("%(name)s to act"),
         "waiting": _("Waiting for players"),
         "paused": _("The table is paused"),
         "finished": _("The table is finished"),

@@ -33,6 +33,9 @@ class Session(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLANNED)
     # Online: the first hand of each round waits this long at most for players to open their table.
     ready_seconds = models.PositiveIntegerField(_("get-ready countdown (seconds)"), default=120)
+    # The version of its calendar event (RFC 5545 SEQUENCE, championship.calendar): raised with
+    # each change of its date, in the same transaction.
+    sequence = models.PositiveIntegerField(default=0)
     started_at = models.DateTimeField(null=True, blank=True)
     started_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

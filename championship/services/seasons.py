@@ -161,6 +161,10 @@ def session_update(
         raise ValidationError(_("This session has started: its date and mode cannot change any more."))
     changed = []
     if scheduled_at is not None:
+        if scheduled_at != session.scheduled_at:
+            # The calendars that hold it take the new date (championship.calendar).
+            session.sequence += 1
+            changed.append("sequence")
         session.scheduled_at = scheduled_at
         changed.append("scheduled_at")
     if mode is not None:

@@ -1,4 +1,5 @@
 from django import template
+from django.utils.translation import pgettext
 
 from ..numbers import number
 
@@ -19,3 +20,21 @@ def get(mapping, key):
 @register.filter(name="number")
 def number_filter(value) -> str:
     return number(value)
+
+
+@register.simple_tag(takes_context=True)
+def webcal(context, url: str) -> str:
+    """The subscription address of a calendar feed: the same, in the webcal:// scheme that phones
+    and calendar apps open as "subscribe"."""
+    absolute = context["request"].build_absolute_uri(url)
+    return "webcal://" + absolute.split("://", 1)[1]
+
+
+@register.filter
+def countdown(seconds) -> str:
+    """The time to a session's start as the TV shows it: "2 j 04:10:05", "04:10:05" on the day
+    (static/js/clock.js counts it down the same way)."""
+    seconds = max(0, int(seconds or 0))
+    days, rest = divmod(seconds, 86400)
+    clock = f"{rest // 3600:02d}:{rest % 3600 // 60:02d}:{rest % 60:02d}"
+    return f"{days} {pgettext('days, short', 'd')} {clock}" if days else clock

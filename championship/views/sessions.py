@@ -300,17 +300,6 @@ def clock_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     return _act(request, session, set_level)
 
 
-@require_GET
-def session_tv(request: HttpRequest, pk: int) -> HttpResponse:
-    """The full-screen clock for a TV: public, refreshed every few seconds."""
-    session = _session(pk)
-    board = selectors.session_board(session)
-    context = {"board": board, "session": board.session}
-    if request.htmx:
-        return render(request, "championship/partials/tv_clock.html", context)
-    return render(request, "championship/session_tv.html", context)
-
-
 # --- Registrations and fees ------------------------------------------------------------------------
 
 

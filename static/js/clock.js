@@ -60,7 +60,22 @@
     });
   }
 
+  // The TV page before the start: the time to the session's start (championship's countdown filter
+  // writes it the same way), counted from the figure of the server's last refresh.
+  function countdown(el) {
+    if (el._deadline === undefined || el._seconds !== el.getAttribute("data-seconds-left")) {
+      el._seconds = el.getAttribute("data-seconds-left");
+      el._deadline = Date.now() + 1000 * parseFloat(el._seconds || "0");
+    }
+    var s = Math.max(0, Math.round((el._deadline - Date.now()) / 1000));
+    var days = Math.floor(s / 86400), rest = s % 86400;
+    var text = pad(Math.floor(rest / 3600)) + ":" + pad(Math.floor(rest % 3600 / 60)) + ":" + pad(rest % 60);
+    text = days ? days + " " + el.getAttribute("data-day") + " " + text : text;
+    if (el.textContent !== text) el.textContent = text;
+  }
+
   setInterval(function () {
+    document.querySelectorAll("[data-countdown]").forEach(countdown);
     document.querySelectorAll("[data-clock]").forEach(function (el) {
       if (el._deadline === undefined) arm(el);
       if (!el._running) return;

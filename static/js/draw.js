@@ -254,6 +254,7 @@
       renderBetBar(view);
       renderDrawBar(view);
       renderStatus(view);
+      window.ArfWake.want(!!(view.me && view.me.seat)); // the screen on while he is seated (wake_lock.js)
     }
     tick();
   }

@@ -437,10 +437,25 @@
         notifyTurn();
         requestAnimationFrame(keepTableInView); // it reads the layout: once, in the next frame
       }
+      renderAnnounce(view);
+      // The screen stays on while he is seated (static/js/wake_lock.js).
+      window.ArfWake.want(!!(view.me && view.me.seat && !view.me.leaving) && view.table.status !== "finished");
       // The online evening's panels (static/js/table_evening.js) draw from the same view.
       document.dispatchEvent(new CustomEvent("arf:table-view", { detail: view }));
     }
     tick();
+  }
+
+  // For a screen reader (#announce, aria-live): whose turn it is and the last action, said once
+  // each time one of them changes, not at every tick of the timer.
+  function renderAnnounce(view) {
+    var parts = [];
+    var last = view.log && view.log.length ? view.log[view.log.length - 1] : null;
+    if (last) parts.push(logLine(last));
+    var actor = view.actor ? view.seats[view.actor - 1] : null;
+    if (view.me && view.me.to_act) parts.push(t("your_turn"));
+    else if (actor && actor.name && view.hand && !view.hand.over) parts.push(t("turn_of", { name: actor.name }));
+    setText($("announce"), parts.join(". "));
   }
 
   // On his turn the table, from the top seats to the status line, is scrolled into view above the

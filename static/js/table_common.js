@@ -87,6 +87,8 @@ window.ArfTable = (function () {
   function cardsText(cards) { return (cards || []).map(cardText).join(" "); }
   // ``node`` made the face (or the back) of ``card``: a span, or a button to tap.
   function cardFace(node, card) {
+    // A card drawn in a span is an image to a screen reader, named by its aria-label ("10♦").
+    if (node.tagName === "SPAN") node.setAttribute("role", "img");
     if (!card) {
       node.classList.add("back");
       node.setAttribute("aria-label", "?");

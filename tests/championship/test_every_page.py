@@ -58,6 +58,10 @@ NOT_PAGES = {
     "poker:hand_download",  # hand history files (a form's GET): tests/poker/test_downloads.py
     "poker:hands_download",
     "player_hands",
+    "profile_deck",  # a POST form of the profile page
+    "service_worker",  # registered by static/js/pwa.js: tests/foundation/test_pwa.py opens it
+    "offline",  # kept by the service worker: tests/foundation/test_pwa.py opens it
+    "season_ics",  # a webcal:// link: tests/championship/test_calendar.py opens it
 }
 # English words that French text never uses: a page in French showing one of them shows English.
 ENGLISH = re.compile(
