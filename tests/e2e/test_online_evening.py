@@ -85,8 +85,8 @@ print(Session.objects.get(pk={pk}).status)
 """
 
 
-def _phone(browser, server, username):  # (the organizer's is resized to a laptop)
-    context = browser.new_context(locale="fr-FR", viewport={"width": 360, "height": 640})
+def _phone(browser, server, username, **options):  # (the organizer's is resized to a laptop)
+    context = browser.new_context(locale="fr-FR", viewport={"width": 360, "height": 640}, **options)
     page = context.new_page()
     page.goto(server.url + "/compte/connexion/")
     page.get_by_label("Nom d’utilisateur").fill(username)
@@ -206,7 +206,9 @@ def test_a_page_that_loads_as_the_session_starts_still_says_where_he_plays(brows
     server = AppServer(tmp_path).start()
     try:
         pk = server.shell(SETUP).strip().splitlines()[-1]
-        a = _phone(browser, server, "p2")  # registered and paid by the organizer
+        # Registered and paid by the organizer. His service worker would serve evening.js from its
+        # cache, past the route that holds the script back until the draw: none here.
+        a = _phone(browser, server, "p2", service_workers="block")
 
         def after_the_draw(route):
             server.shell(START.format(pk=pk))  # the draw's notice goes out: no socket of his is open

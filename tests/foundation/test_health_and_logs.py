@@ -151,7 +151,7 @@ async def test_a_crash_of_the_whole_pass_is_logged_and_the_loop_goes_on(monkeypa
     async def flaky():
         passes.append(1)
         if len(passes) == 1:
-            raise OperationalError("the database went away")
+            raise RuntimeError("a bug in the pass")
         stop.set()
         return 0
 
@@ -159,7 +159,31 @@ async def test_a_crash_of_the_whole_pass_is_logged_and_the_loop_goes_on(monkeypa
     await asyncio.wait_for(clock.run_deadlines(stop), 5)
     assert len(passes) == 2
     line = next(line for line in stdout_log.getvalue().splitlines() if "ERROR" in line)
-    assert "poker.tables.clock deadline loop | Traceback" in line and "the database went away" in line
+    assert "poker.tables.clock deadline loop | Traceback" in line and "a bug in the pass" in line
+
+
+async def test_the_database_away_pauses_the_loop_in_two_lines_not_a_traceback_a_pass(
+    monkeypatch, stdout_log, settings
+):
+    settings.POKER_DEADLINE_POLL_MS = 1
+    monkeypatch.setattr(clock, "UNAVAILABLE_POLL_SECONDS", 0.001)
+    stop = asyncio.Event()
+    passes = []
+
+    async def database_away_three_times():
+        passes.append(1)
+        if len(passes) <= 3:
+            raise OperationalError("the database went away")
+        stop.set()
+        return 0
+
+    monkeypatch.setattr(clock, "fire_due_deadlines_async", database_away_three_times)
+    await asyncio.wait_for(clock.run_deadlines(stop), 5)
+    assert len(passes) == 4
+    lines = [line for line in stdout_log.getvalue().splitlines() if "poker.tables.clock" in line]
+    assert len(lines) == 2 and "Traceback" not in stdout_log.getvalue(), lines
+    assert "WARNING" in lines[0] and "deadlines wait for the database" in lines[0] and "went away" in lines[0]
+    assert "deadlines fire again" in lines[1]
 
 
 @pytest.mark.django_db(transaction=True)
