@@ -122,7 +122,11 @@ class Evening:
 
     def start_web(self, name: str, port: int) -> None:
         self.server.env["PGAPPNAME"] = f"arf-soak-{name}"
-        self.server.start_process(port)
+        try:
+            self.server.start_process(port)
+        finally:
+            # The harness's own shells (the tables' start) are not counted as this process's.
+            self.server.env["PGAPPNAME"] = "arf-soak-harness"
         self.processes[name] = self.server.processes[-1]
 
     def held(self, admin: psycopg.Connection) -> dict[str, int]:
