@@ -66,15 +66,23 @@ class DatabaseUnavailableMiddleware:
         return busy_response(request)
 
 
+def redis_unavailable(error: BaseException | None) -> bool:
+    """Redis, the channel layer's, refusing or dropping the connection (a restart)."""
+    from redis.exceptions import ConnectionError, TimeoutError
+
+    return isinstance(error, ConnectionError | TimeoutError)
+
+
 class OneLineForUnavailableDatabase(logging.Filter):
-    """On Django's request logger: a request failed for want of the database is one line, not a
-    traceback (the busy page was sent; the cause is the database's, already logged by it)."""
+    """On the console: an event that failed for want of the database (a request, a socket's
+    message) or of Redis (channels-redis's receive task, while Redis restarts) is one line, not a
+    traceback: the cause is the service's, and it says so itself."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         error = record.exc_info[1] if record.exc_info else None
-        if database_unavailable(error):
-            record.msg = "%s (database unavailable: %s)"
-            record.args = (record.getMessage(), summary(error))
+        if database_unavailable(error) or redis_unavailable(error):
+            record.msg = f"{record.getMessage()} (service unavailable: {summary(error)})"
+            record.args = ()
             record.exc_info = None
             record.exc_text = None
         return True

@@ -221,3 +221,22 @@ async def test_a_crashing_websocket_message_is_logged_and_the_socket_stays_open(
         await socket.comm.disconnect()
     line = next(line for line in stdout_log.getvalue().splitlines() if "ERROR" in line)
     assert f"table={table.pk} hand=5 user=hery | Traceback" in line and "KeyError: 'a bug'" in line
+
+
+def test_redis_restarting_is_one_line_a_failure_not_a_traceback(stdout_log):
+    """channels-redis logs its receive task's failure with the traceback while Redis restarts (a
+    handful each time): on our console, one line each, naming the cause."""
+    import redis
+
+    try:
+        raise redis.exceptions.ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+    except redis.exceptions.ConnectionError:
+        logging.getLogger("channels_redis.pubsub").exception("Unexpected exception in receive task")
+    try:
+        raise RuntimeError("a bug")
+    except RuntimeError:
+        logging.getLogger("channels_redis.pubsub").exception("Unexpected exception in receive task")
+    first, second = stdout_log.getvalue().splitlines()
+    assert "Unexpected exception in receive task (service unavailable: ConnectionError: Error 111" in first
+    assert "Traceback" not in first
+    assert "Traceback" in second and "a bug" in second  # a bug keeps its traceback
