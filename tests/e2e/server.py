@@ -51,22 +51,22 @@ class AppServer:
         with psycopg.connect(self._pg_admin_url, autocommit=True) as conn:
             conn.execute(sql)
 
-    def manage(self, *args: str) -> str:
+    def manage(self, *args: str, timeout: float = 180) -> str:
         result = subprocess.run(
             [sys.executable, "manage.py", *args],
             cwd=ROOT,
             env=self.env,
             capture_output=True,
             text=True,
-            timeout=180,
+            timeout=timeout,
         )
         if result.returncode:
             raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
         return result.stdout
 
-    def shell(self, code: str) -> str:
+    def shell(self, code: str, *, timeout: float = 180) -> str:
         """Runs Python inside the server's Django (to arrange a scenario); returns what it printed."""
-        return self.manage("shell", "-c", code)
+        return self.manage("shell", "-c", code, timeout=timeout)
 
     def start(self) -> AppServer:
         self.manage("migrate", "--noinput", "-v0")

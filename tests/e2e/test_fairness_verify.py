@@ -48,7 +48,8 @@ def test_the_verify_page_checks_a_played_session_and_rejects_a_tampered_record(t
     server = AppServer(tmp_path, processes=0)
     try:
         server.start()
-        epoch = server.shell(ARRANGE).strip().splitlines()[-1]
+        # A whole session of bots, played in one shell: a minute here, more on a loaded machine.
+        epoch = server.shell(ARRANGE, timeout=600).strip().splitlines()[-1]
         server.start_process()
         context = browser.new_context(locale="fr-FR", viewport={"width": 360, "height": 640})
         page = context.new_page()  # a spectator: nobody signed in

@@ -106,6 +106,8 @@ def test_the_four_colour_deck_shows_at_the_table_once_chosen_and_after_a_reload(
       card.remove();
       return [value, card.offsetWidth];
     }"""
+    # The page's scripts may come from the service worker's cache, after the load: wait for them.
+    page.wait_for_function("typeof ArfTable !== 'undefined'")
     assert page.evaluate(colour, "d")[0] == "rgb(200, 16, 46)"  # the classic deck: diamonds red
 
     page.goto(app_server.url + "/compte/profil/")
@@ -115,6 +117,7 @@ def test_the_four_colour_deck_shows_at_the_table_once_chosen_and_after_a_reload(
     expect(page.get_by_text("Vos réglages des cartes sont enregistrés.")).to_be_visible()
     for _ in range(2):  # the table, then the table reloaded
         page.goto(table_url)
+        page.wait_for_function("typeof ArfTable !== 'undefined'")
         colours = {suit: page.evaluate(colour, suit)[0] for suit in "shdc"}
         assert colours == {
             "s": "rgb(17, 17, 17)",
