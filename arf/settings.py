@@ -241,8 +241,8 @@ LOGGING = {
     # One line per event on stdout, with the table, hand and user it concerns (arf.logs).
     "filters": {
         "context": {"()": "arf.logs.ContextFilter"},
-        # The database full or away is one line an event, without the traceback (arf.unavailable).
-        "unavailable": {"()": "arf.unavailable.OneLineForUnavailableDatabase"},
+        # The database or Redis away is one line an event, without the traceback (arf.unavailable).
+        "unavailable": {"()": "arf.unavailable.OneLineForUnavailableService"},
     },
     "formatters": {"line": {"()": "arf.logs.OneLineFormatter"}},
     "handlers": {

@@ -73,7 +73,7 @@ def redis_unavailable(error: BaseException | None) -> bool:
     return isinstance(error, ConnectionError | TimeoutError)
 
 
-class OneLineForUnavailableDatabase(logging.Filter):
+class OneLineForUnavailableService(logging.Filter):
     """On the console: an event that failed for want of the database (a request, a socket's
     message) or of Redis (channels-redis's receive task, while Redis restarts) is one line, not a
     traceback: the cause is the service's, and it says so itself."""

@@ -12,7 +12,7 @@ from django.utils.translation import get_language
 from poker.engine.evaluate import HighHand
 
 from ..models import PlayerFigures
-from .record import SUMMED
+from .record import add_figures
 
 
 @dataclass
@@ -63,14 +63,7 @@ class GameFigures:
     links: dict[int, HandLink] | None = None
 
     def add(self, row: PlayerFigures) -> None:
-        for name in SUMMED:
-            setattr(self, name, getattr(self, name) + getattr(row, name))
-        self.allin_luck += row.allin_luck
-        self.allin_luck_bb += row.allin_luck_bb
-        if row.biggest_pot > self.biggest_pot:
-            self.biggest_pot, self.biggest_pot_hand = row.biggest_pot, row.biggest_pot_hand_id
-        if row.best_hand is not None and (self.best_hand is None or row.best_hand > self.best_hand):
-            self.best_hand, self.best_hand_hand = row.best_hand, row.best_hand_hand_id
+        add_figures(self, row, pot_hand="biggest_pot_hand", best_hand="best_hand_hand")
 
     # What the page shows
     @property

@@ -216,15 +216,24 @@ def merge_member(keep: Member, duplicate: Member) -> None:
             row.member = keep
             row.save(update_fields=["member"])
             continue
-        for name in SUMMED:
-            setattr(into, name, getattr(into, name) + getattr(row, name))
-        into.allin_luck += row.allin_luck
-        into.allin_luck_bb += row.allin_luck_bb
-        if row.biggest_pot > into.biggest_pot:
-            into.biggest_pot, into.biggest_pot_hand_id = row.biggest_pot, row.biggest_pot_hand_id
-        if row.best_hand is not None and (into.best_hand is None or row.best_hand > into.best_hand):
-            into.best_hand, into.best_hand_hand_id = row.best_hand, row.best_hand_hand_id
+        add_figures(into, row, pot_hand="biggest_pot_hand_id", best_hand="best_hand_hand_id")
         into.save()
         row.delete()
     both = AllIn.objects.filter(member=keep).values("hand_id")
     AllIn.objects.filter(member=duplicate).exclude(hand_id__in=both).update(member=keep)
+
+
+def add_figures(into, row: PlayerFigures, *, pot_hand: str, best_hand: str) -> None:
+    """``row``'s figures added to ``into`` (another row, or a page's totals): the counts and the
+    luck summed, the biggest pot and the best hand kept with the hand each came from (in ``into``'s
+    attributes named ``pot_hand`` and ``best_hand``)."""
+    for name in SUMMED:
+        setattr(into, name, getattr(into, name) + getattr(row, name))
+    into.allin_luck += row.allin_luck
+    into.allin_luck_bb += row.allin_luck_bb
+    if row.biggest_pot > into.biggest_pot:
+        into.biggest_pot = row.biggest_pot
+        setattr(into, pot_hand, row.biggest_pot_hand_id)
+    if row.best_hand is not None and (into.best_hand is None or row.best_hand > into.best_hand):
+        into.best_hand = row.best_hand
+        setattr(into, best_hand, row.best_hand_hand_id)
