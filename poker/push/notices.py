@@ -58,6 +58,8 @@ class Notice:
 
     def still_due(self) -> bool:
         """Read when sent: his page may have opened (or come into sight) since."""
+        if self.table_id is None:
+            return True
         seat = Seat.objects.filter(table_id=self.table_id, user_id=self.user_id)
         if self.kind == "get_ready":
             return seat.filter(connections=0).exists()
