@@ -94,7 +94,7 @@ def test_the_get_ready_countdown_is_pushed_to_those_whose_page_is_not_open(devic
 
 
 def _online_session(players: int):
-    season, session = season_with_session(players=0)
+    _season, session = season_with_session(players=0)
     Session.objects.filter(pk=session.pk).update(mode=Session.Mode.ONLINE)
     session.refresh_from_db()
     users = []
