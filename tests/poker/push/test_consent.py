@@ -17,6 +17,8 @@ from .conftest import b64url
 
 pytestmark = pytest.mark.django_db
 
+NOT_A_PUSH_SERVICE = "Ce n’est pas l’adresse d’un service de notifications."
+
 P256DH = b64url(b"\x04" + bytes(range(64)))
 AUTH = b64url(bytes(16))
 
@@ -68,9 +70,9 @@ def test_a_device_subscribes_once_and_moves_with_the_login_that_subscribes_it_ag
             _subscription("http://fcm.googleapis.com/x"),
             "Ce n’est pas l’adresse d’un service de notifications.",
         ),
-        (_subscription("https://127.0.0.1/x"), "Ce n’est pas l’adresse d’un service de notifications."),
-        (_subscription("https://10.0.0.5/x"), "Ce n’est pas l’adresse d’un service de notifications."),
-        (_subscription("https://localhost/x"), "Ce n’est pas l’adresse d’un service de notifications."),
+        (_subscription("https://127.0.0.1/x"), NOT_A_PUSH_SERVICE),
+        (_subscription("https://10.0.0.5/x"), NOT_A_PUSH_SERVICE),
+        (_subscription("https://localhost/x"), NOT_A_PUSH_SERVICE),
         ({**_subscription(), "keys": {"p256dh": b64url(b"\x04" * 10), "auth": AUTH}}, "La clé de l’appareil"),
         ({**_subscription(), "keys": {"p256dh": P256DH, "auth": "???"}}, "Le secret de l’appareil"),
         ({"endpoint": "https://fcm.googleapis.com/x"}, "Ce champ est obligatoire."),
