@@ -10,8 +10,8 @@ register = template.Library()
 
 
 @register.inclusion_tag("partials/push_button.html", takes_context=True)
-def push_button(context) -> dict:
+def push_button(context, heading: bool = False) -> dict:
     request = context.get("request")
     user = getattr(request, "user", None)
     shown = enabled() and user is not None and user.is_authenticated
-    return {"shown": shown, "key": settings.WEBPUSH_VAPID_PUBLIC_KEY}
+    return {"shown": shown, "key": settings.WEBPUSH_VAPID_PUBLIC_KEY, "heading": heading}
