@@ -6,8 +6,10 @@
 The database must be migrated. A table of 8 players who check or call (as ``bench/service.py``),
 each with a device subscribed at a push service played on 127.0.0.1 that answers after ``--delay``
 seconds (a slow one). Every action gives the turn to a player with no page in sight, so every
-action queues a push. Blocks of 100 actions alternate with Web Push off (no keys) and on; each
-action's wall and CPU time is measured in the acting thread, as ``bench/service.py`` does. The
+action queues a push. Blocks of 100 actions alternate with Web Push off (the table core's turn
+signal not heard) and on; each
+action's wall and CPU time (``thread_time``: the push threads' work is not counted) is measured in
+the acting thread, as ``bench/service.py`` does. The
 anchor is the same action with Web Push off, in the same run: the difference is what the push
 costs the action path (the queue after the commit); the push's own HTTP request runs in the push
 threads. Also printed: how many pushes reached the push service and how many the bounded queue
@@ -45,9 +47,10 @@ from django.conf import settings  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.db import close_old_connections  # noqa: E402
 
-from poker import services  # noqa: E402
+from poker import services, signals  # noqa: E402
 from poker.models import Table  # noqa: E402
 from poker.push import outbox  # noqa: E402
+from poker.push import services as push_services  # noqa: E402
 from poker.push.models import Subscription  # noqa: E402
 from poker.tables import broadcast  # noqa: E402
 from tests.poker.helpers import fire_until_next_hand  # noqa: E402
@@ -125,6 +128,8 @@ def main() -> None:
             auth=b64url(os.urandom(16)),
         )
     services.table_start(table=table)
+    settings.WEBPUSH_VAPID_PUBLIC_KEY, settings.WEBPUSH_VAPID_PRIVATE_KEY = keys
+    hearing = True
     measured = {False: ([], []), True: ([], [])}  # push on? -> (wall ms, cpu ms)
     done = -200  # warm-up, push off
     while done < args.actions:
@@ -133,9 +138,14 @@ def main() -> None:
             fire_until_next_hand(table)
             continue
         on = done >= 0 and (done // 100) % 2 == 1
-        settings.WEBPUSH_VAPID_PUBLIC_KEY, settings.WEBPUSH_VAPID_PRIVATE_KEY = keys if on else ("", "")
+        if on != hearing:  # off: the table core's signal is not heard (no notice is queued)
+            (signals.turn_started.connect if on else signals.turn_started.disconnect)(
+                push_services.on_turn_started, dispatch_uid="push.turn_started"
+            )
+            hearing = on
         action = "check" if (now.legal or {}).get("check") else "call"
-        cpu_at, wall_at = time.process_time(), time.perf_counter()
+        cpu_at, wall_at = time.thread_time(), time.perf_counter()  # this thread's: not the push threads'
+
         close_old_connections()
         services.table_act(
             table_id=table.pk,
@@ -148,7 +158,7 @@ def main() -> None:
         close_old_connections()
         if done >= 0:
             measured[on][0].append((time.perf_counter() - wall_at) * 1000)
-            measured[on][1].append((time.process_time() - cpu_at) * 1000)
+            measured[on][1].append((time.thread_time() - cpu_at) * 1000)
         done += 1
     sent_at = time.perf_counter()
     outbox.drain(timeout=600)
