@@ -12,6 +12,7 @@ import pytest
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from poker.push.models import Subscription
 from poker.push.notices import Notice
@@ -128,3 +129,15 @@ def test_without_keys_nothing_is_sent(push_service, device, settings):
     settings.WEBPUSH_VAPID_PUBLIC_KEY = settings.WEBPUSH_VAPID_PRIVATE_KEY = ""
     assert send_notice(_turn(hery)) == 0
     assert push_service.to(phone.path) == []
+
+
+def test_the_key_command_prints_a_pair_that_signs_and_verifies(capsys):
+    from django.core.management import call_command
+    from py_vapid import Vapid
+
+    call_command("webpush_keys")
+    lines = dict(line.split("=", 1) for line in capsys.readouterr().out.split())
+    signer = Vapid.from_string(lines["WEBPUSH_VAPID_PRIVATE_KEY"])
+    point = signer.public_key.public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)
+    assert point == unb64url(lines["WEBPUSH_VAPID_PUBLIC_KEY"]) and len(point) == 65
+    assert lines["WEBPUSH_SUBJECT"].startswith("mailto:")
