@@ -4,6 +4,7 @@ the message as the server writes it): the notification is shown, a newer turn of
 replaces it, and its click brings the app's window to the table."""
 
 import json
+import time
 
 from playwright.sync_api import expect
 
@@ -26,7 +27,7 @@ print(table.pk, season.sessions.get(number=1).pk)
 
 READY = "navigator.serviceWorker.ready.then(() => true)"
 NOTIFICATIONS = """navigator.serviceWorker.ready.then(r => r.getNotifications()).then(list => list.map(n => (
-  {title: n.title, body: n.body, tag: n.tag, url: n.data && n.data.url, icon: n.icon})))"""
+  {title: n.title, body: n.body, tag: n.tag, url: n.data && n.data.url, icon: n.icon, at: n.timestamp})))"""
 
 # The click, run in the service worker: the notification shown is clicked as the browser would
 # dispatch it. A script's event is not trusted, so its ``waitUntil`` would throw: the handler's
@@ -40,6 +41,17 @@ CLICK = """async () => {
   await kept;
   return (await self.registration.getNotifications()).length;
 }"""
+
+
+def _shown(page, *, newer_than: float = 0, timeout: float = 10) -> list[dict]:
+    """The notifications shown, once there is one newer than ``newer_than`` (ms since the epoch)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        shown = page.evaluate(NOTIFICATIONS)
+        if any(n["at"] > newer_than for n in shown):
+            return shown
+        assert time.monotonic() < deadline, f"no notification newer than {newer_than}: {shown}"
+        page.wait_for_timeout(100)
 
 
 def _payload(kind: str, table_id: int, **params) -> str:
@@ -74,7 +86,10 @@ def test_the_button_and_a_pushed_turn_shown_then_clicked_to_the_table(browser, t
         registrations = []
         cdp.on("ServiceWorker.workerRegistrationUpdated", lambda e: registrations.extend(e["registrations"]))
         cdp.send("ServiceWorker.enable")
-        page.wait_for_function("true")  # the events of enable() come first
+        deadline = time.monotonic() + 10
+        while not [r for r in registrations if r["scopeURL"] == server.url + "/"]:  # enable()'s events
+            assert time.monotonic() < deadline, registrations
+            page.wait_for_timeout(50)
         (registration,) = {r["registrationId"] for r in registrations if r["scopeURL"] == server.url + "/"}
 
         def deliver(data: str) -> None:
@@ -84,10 +99,10 @@ def test_the_button_and_a_pushed_turn_shown_then_clicked_to_the_table(browser, t
             )
 
         deliver(_payload("turn", table_id, table="Table du vendredi"))
-        page.wait_for_function(NOTIFICATIONS.replace("list.map", "list.length && list.map"))
+        (first,) = _shown(page)
+        page.wait_for_timeout(20)
         deliver(_payload("turn", table_id, table="Table du vendredi"))  # his next turn at that table
-        page.wait_for_timeout(300)
-        (shown,) = page.evaluate(NOTIFICATIONS)  # the newer replaced the older: one, not two
+        (shown,) = _shown(page, newer_than=first["at"])  # the newer replaced the older: one, not two
         assert shown["title"] == "À vous de jouer"
         assert shown["body"] == "Table du vendredi : c’est à vous de jouer."
         assert shown["tag"] == f"turn-{table_id}"
@@ -101,8 +116,8 @@ def test_the_button_and_a_pushed_turn_shown_then_clicked_to_the_table(browser, t
 
         # A message of another site's page never leads out of the app.
         deliver(json.dumps({"title": "x", "body": "y", "url": "https://elsewhere.example/", "tag": "t"}))
-        page.wait_for_function(NOTIFICATIONS.replace("list.map", "list.length && list.map"))
-        assert page.evaluate(NOTIFICATIONS)[0]["url"] == server.url + "/"
+        (shown,) = _shown(page)
+        assert shown["url"] == server.url + "/"
         context.close()
     finally:
         server.stop()
