@@ -144,6 +144,14 @@ class TableConsumer(AsyncWebsocketConsumer):
                 table_id=self.table_id, user=self.user, connected=True
             )
 
+    async def count_visibility(self) -> None:
+        """A page in sight counts at his seat (Web Push, poker/push): when it says so, or when he
+        sits down from a page already in sight."""
+        if self.seen and not self.visible:
+            self.visible = await in_thread(services.table_visibility)(
+                table_id=self.table_id, user=self.user, visible=True
+            )
+
     async def disconnect(self, code: int) -> None:
         if getattr(self, "table_group", None):
             await fanout().leave(self.table_group, self)
@@ -253,6 +261,7 @@ async def on_sit(consumer: TableConsumer, message: dict[str, Any]) -> None:
     seat = seat_number(message.get("seat"))
     await in_thread(services.table_sit)(table_id=consumer.table_id, user=consumer.user, seat=seat)
     await consumer.count_presence()
+    await consumer.count_visibility()
 
 
 async def on_leave(consumer: TableConsumer, message: dict[str, Any]) -> None:
@@ -294,11 +303,13 @@ async def on_visibility(consumer: TableConsumer, message: dict[str, Any]) -> Non
     if not consumer.visibility_bucket.take():
         raise BadMessage("too_fast", _("Too many messages: slow down."))
     consumer.seen = visible
-    if visible != consumer.visible:
-        counted = await in_thread(services.table_visibility)(
-            table_id=consumer.table_id, user=consumer.user, visible=visible
+    if visible:
+        await consumer.count_visibility()
+    elif consumer.visible:
+        consumer.visible = False
+        await in_thread(services.table_visibility)(
+            table_id=consumer.table_id, user=consumer.user, visible=False
         )
-        consumer.visible = visible and counted
 
 
 CORE_MESSAGES: dict[str, Handler] = {

@@ -171,3 +171,20 @@ def test_a_player_moved_to_another_table_is_told_where(device, push_service):
     ]
     others = [m for pk, d in devices.items() if pk != user_id for m in d.messages()]
     assert not [m for m in others if m["kind"] == "moved"]
+
+
+def test_nothing_is_pushed_for_a_change_that_rolled_back(device):
+    from django.db import transaction
+
+    from poker.push.services import on_get_ready_started, push_moved
+
+    hery, voahangy = UserFactory(username="hery"), UserFactory(username="voahangy")
+    table = _table_of_two(hery, voahangy)
+    phone = device(hery)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        push_moved(user_id=hery.pk, session="Séance 1", table=table, number=2, seat=3)
+        raise RuntimeError("the change failed")
+    # The next transaction's notice of the same table is its own: not hidden by the lost one.
+    with transaction.atomic():
+        on_get_ready_started(table=table, missing_user_ids=[hery.pk])
+    assert [m["kind"] for m in _received(phone)[0]] == ["get_ready"]

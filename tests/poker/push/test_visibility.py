@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 from channels.db import database_sync_to_async
 
-from poker.models import Seat
+from poker import services
+from poker.models import Seat, Table
 from tests.poker.wsclient import Client
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -65,6 +66,24 @@ async def test_a_page_flipping_its_visibility_fast_is_slowed_down(table_with_two
         error = await page.error()
         assert error["code"] == "too_fast"
         assert await _in_sight(table, hery) in (0, 1)  # what it last had counted, no more
+    finally:
+        await page.close()
+    assert await _in_sight(table, hery) == 0
+
+
+async def test_a_page_in_sight_counts_once_its_viewer_sits_down(db):
+    from tests.factories import UserFactory
+
+    hery = await database_sync_to_async(UserFactory)(username="hery")
+    table = await database_sync_to_async(services.table_open)(name="Ouverte", kind=Table.Kind.CASH)
+    page = await Client(table.pk, hery).connect()
+    try:
+        await page.send({"type": "visibility", "visible": True})  # watching, not seated: nothing to count
+        await page.send({"type": "sit", "seat": 2})
+        await page.until(lambda m: m["type"] == "update" and page.view["me"]["seat"] == 2)
+        await page.send({"type": "snapshot"})  # answered once the sit's handler is done
+        await page.until(lambda m: m["type"] == "snapshot")
+        assert await _in_sight(table, hery) == 1
     finally:
         await page.close()
     assert await _in_sight(table, hery) == 0
