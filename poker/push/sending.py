@@ -2,7 +2,8 @@
 
 Every failure is one log line: a push service that is down or slow, a message it refused. A
 subscription the push service no longer knows (404 Not Found, 410 Gone: the player unsubscribed in
-his browser, or it expired) is deleted, as RFC 8030 section 7.3 and the push services ask.
+his browser, or it expired) is deleted, as the push services ask (RFC 8030: an expired
+subscription answers 404 or 410).
 """
 
 from __future__ import annotations
