@@ -2,9 +2,9 @@
 
 The service worker (static/js/service_worker.js, served at /sw.js so that its scope is the whole
 site) keeps the site's own static files, at their versioned URLs (whitenoise's hashed names in
-production), and the offline page; it answers a page's navigation from the network only, and
-the offline page when the network fails. It keeps no page, private or not, no download, and never
-sees a socket.
+production), and the offline page, and shows the push notifications (poker/push); it answers a
+page's navigation from the network only, and the offline page when the network fails. It keeps
+no page, private or not, no download, and never sees a socket.
 
 A page that the service worker has all the files of comes back with its scripts and styles linked
 instead of written in (``asset_links``): the phone draws them from its cache, without a round trip.
@@ -101,6 +101,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "version": assets_version(),
         "files": [static(name) for name in cached_files()],
         "offline": OFFLINE_URL,
+        "icon": static("img/icon-192.png"),  # a push notification's (poker/push)
     }
     text = Path(finders.find("js/service_worker.js")).read_text(encoding="utf-8")
     response = HttpResponse(

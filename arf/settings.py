@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "arf",  # the project's own commands: backup_db, restore_db
     "accounts",
     "poker",
+    "poker.push",  # Web Push: the players' subscriptions and what is sent (docs/push.md)
     "championship",
 ]
 
@@ -198,6 +199,17 @@ STORAGES = {
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
 }
+
+# Web Push (poker/push, docs/push.md): the server's VAPID key pair (RFC 8292), base64url as
+# `manage.py webpush_keys` prints them, and the contact the push services may write to. Without
+# the keys the feature is off: no button, nothing sent.
+WEBPUSH_VAPID_PUBLIC_KEY = env_str("WEBPUSH_VAPID_PUBLIC_KEY", "").strip()
+WEBPUSH_VAPID_PRIVATE_KEY = env_str("WEBPUSH_VAPID_PRIVATE_KEY", "").strip()
+WEBPUSH_SUBJECT = env_str("WEBPUSH_SUBJECT", "mailto:organisateur@arf.invalid").strip()
+if bool(WEBPUSH_VAPID_PUBLIC_KEY) != bool(WEBPUSH_VAPID_PRIVATE_KEY):
+    raise ImproperlyConfiguredEnv("WEBPUSH_VAPID_PUBLIC_KEY and WEBPUSH_VAPID_PRIVATE_KEY go together")
+if not re.match(r"^(mailto:|https://)", WEBPUSH_SUBJECT):
+    raise ImproperlyConfiguredEnv(f"WEBPUSH_SUBJECT={WEBPUSH_SUBJECT!r} is not a mailto: or https:// address")
 
 # How long an invitation link stays valid.
 INVITATION_DAYS = env_int("INVITATION_DAYS", 7)

@@ -14,6 +14,7 @@ urlpatterns = [
     path("compte/", include("accounts.urls")),
     path("championnat/", include("championship.urls")),
     path("tables/", include("poker.urls")),
+    path("notifications/", include("poker.push.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -183,6 +183,9 @@ class Seat(models.Model):
     round_bet = models.PositiveIntegerField(default=0)
     # Open table pages (websockets) of the seated player, over every process: "connected" when > 0.
     connections = models.PositiveSmallIntegerField(default=0)
+    # Of those, the pages in sight (document.visibilityState "visible", as each page reports it):
+    # his turn is pushed to his devices only when none is (poker/push).
+    visible_pages = models.PositiveSmallIntegerField(default=0)
     # A player moved to a running table: until then a missed decision folds him without marking him away.
     grace_until = models.DateTimeField(null=True, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)

@@ -18,3 +18,12 @@ table_finished = Signal()
 # sender=Table; kwargs: table, hand (the poker.Hand just over, its events stored). One signal per
 # finished hand of any game, after the two above: the season's statistics add its figures up.
 hand_finished = Signal()
+
+# sender=Table; kwargs: table, user_id, seat (its number). A decision is now a human player's (a new
+# turn, not the same one sent again), sent inside the change's transaction: Web Push (poker/push)
+# tells him after the commit when no page of his table is in sight.
+turn_started = Signal()
+
+# sender=Table; kwargs: table, missing_user_ids. The round's first hand waits for these players'
+# pages (the get-ready countdown has started): Web Push tells those still away after the commit.
+get_ready_started = Signal()

@@ -16,12 +16,14 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
 from poker import selectors
 from poker import services as tables
 from poker.models import Seat as PokerSeat
 from poker.models import Table
+from poker.push import services as push
 
 from .. import notices
 from ..models import GameTable, Registration, Seat, SeatingDraw, Session, TableMove
@@ -73,6 +75,7 @@ def after_draw(*, session: Session, draw: SeatingDraw, by) -> None:
         )
     )
     carried = _round1_stacks(session) if round_number == 2 and not season.round2_reset_stacks else {}
+    opened: list[tuple[int, Table, int, int]] = []  # who sits where, pushed to his devices
     for game_table in GameTable.objects.filter(
         session=session, round_number=round_number, closed_at__isnull=True
     ):
@@ -82,7 +85,18 @@ def after_draw(*, session: Session, draw: SeatingDraw, by) -> None:
             stack = carried.get(user.pk) or season.starting_stack
             tables.table_seat_player(table=table, user=user, stack=stack, seat=seat.seat)
         tables.table_get_ready(table=table, seconds=session.ready_seconds)
+        opened.extend(
+            (s.registration.member.user_id, table, game_table.number, s.seat)
+            for s in seats
+            if s.table == game_table.number
+        )
     notices.notify(s.registration.member.user_id for s in seats)
+    push.push_tables_open(session=_label(session), seats=opened)
+
+
+def _label(session: Session):
+    """The session's name in the language of each device it is pushed to (poker/push)."""
+    return lazy(lambda: session.label, str)()
 
 
 def _round1_stacks(session: Session) -> dict[int, int]:
@@ -186,6 +200,9 @@ def moves_apply(*, session: Session) -> int:
         move.applied_at = timezone.now()
         move.save(update_fields=["applied_at"])
         notices.notify([user.pk])
+        push.push_moved(
+            user_id=user.pk, session=_label(session), table=target, number=move.to_table, seat=move.to_seat
+        )
     for number, game_table in by_number.items():
         table = game_table.poker_table
         if table is None:

@@ -4,9 +4,10 @@ A consumer keeps no game state: the services change the database and broadcast a
 the consumer forwards the messages meant for its viewer (``broadcast``): those of the table, from
 the process's ``fanout``, and his own part, from his user's group. One handler table: the
 messages every table takes (``snapshot``, ``sit``, ``leave``, ``sit_out``, ``sit_in``, ``chat``,
-``client_seed``), and those its game adds (``Game.messages``: Hold'em's and Razz's ``act`` and
+``client_seed``, ``visibility``), and those its game adds (``Game.messages``: Hold'em's and Razz's ``act`` and
 ``pre_action``, the dealer game's ``bet`` and ``draw``). Messages from the browser are JSON, such as
-``{"type": "sit", "seat": 3}`` or ``{"type": "chat", "text": "..."}``.
+``{"type": "sit", "seat": 3}`` or ``{"type": "chat", "text": "..."}``; ``visibility`` says whether
+the page is in sight (Web Push, poker/push).
 
 To the browser: ``snapshot`` (this viewer's whole ``view``, and ``public``, the patch from it to
 the public view), ``update`` (``seq``, ``prev``, and the ``delta`` from the public view at
@@ -76,6 +77,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.table_group = self.user_group = None  # joined once logged in (see ``fanout``)
         self.held: list[str] | None = []  # the table's messages before the first snapshot is sent
         self.present = False  # counted at his seat (services.table_presence)
+        self.visible = False  # counted in sight at his seat (services.table_visibility)
+        self.seen = False  # in sight, as the page last said
+        self.visibility_bucket = TokenBucket(rate=1.0, burst=4.0)  # a page switched back and forth
         try:
             await self.join()
         except Exception as error:
@@ -140,6 +144,14 @@ class TableConsumer(AsyncWebsocketConsumer):
                 table_id=self.table_id, user=self.user, connected=True
             )
 
+    async def count_visibility(self) -> None:
+        """A page in sight counts at his seat (Web Push, poker/push): when it says so, or when he
+        sits down from a page already in sight."""
+        if self.seen and not self.visible:
+            self.visible = await in_thread(services.table_visibility)(
+                table_id=self.table_id, user=self.user, visible=True
+            )
+
     async def disconnect(self, code: int) -> None:
         if getattr(self, "table_group", None):
             await fanout().leave(self.table_group, self)
@@ -147,6 +159,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.user_group, self.channel_name)
         if getattr(self, "present", False):
             await in_thread(services.table_presence)(table_id=self.table_id, user=self.user, connected=False)
+        if getattr(self, "visible", False):
+            await in_thread(services.table_visibility)(table_id=self.table_id, user=self.user, visible=False)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self.bucket.take():
@@ -247,6 +261,7 @@ async def on_sit(consumer: TableConsumer, message: dict[str, Any]) -> None:
     seat = seat_number(message.get("seat"))
     await in_thread(services.table_sit)(table_id=consumer.table_id, user=consumer.user, seat=seat)
     await consumer.count_presence()
+    await consumer.count_visibility()
 
 
 async def on_leave(consumer: TableConsumer, message: dict[str, Any]) -> None:
@@ -275,6 +290,28 @@ async def on_client_seed(consumer: TableConsumer, message: dict[str, Any]) -> No
     await consumer.send(text_data=jsontext.dumps({"type": "client_seed", "seed": kept}))
 
 
+async def on_visibility(consumer: TableConsumer, message: dict[str, Any]) -> None:
+    """The page came into sight or left it (``{"type": "visibility", "visible": true}``, sent by the
+    page at each connection and at each change): his turn is pushed only when no page is in sight
+    (poker/push). The same state again changes nothing; more than one change a second (after a
+    burst of four) is refused."""
+    visible = message.get("visible")
+    if not isinstance(visible, bool):
+        raise BadMessage("malformed", _("A visibility message says true or false."))
+    if visible == consumer.seen:
+        return
+    if not consumer.visibility_bucket.take():
+        raise BadMessage("too_fast", _("Too many messages: slow down."))
+    consumer.seen = visible
+    if visible:
+        await consumer.count_visibility()
+    elif consumer.visible:
+        consumer.visible = False
+        await in_thread(services.table_visibility)(
+            table_id=consumer.table_id, user=consumer.user, visible=False
+        )
+
+
 CORE_MESSAGES: dict[str, Handler] = {
     "client_seed": on_client_seed,
     "snapshot": on_snapshot,
@@ -283,4 +320,5 @@ CORE_MESSAGES: dict[str, Handler] = {
     "sit_out": on_sit_out,
     "sit_in": on_sit_in,
     "chat": on_chat,
+    "visibility": on_visibility,
 }

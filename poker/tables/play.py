@@ -52,6 +52,8 @@ class Play:
     private_changed: set[int] = field(default_factory=set)
     # The fair deck of the hand being dealt now (docs/fairness.md); None: a deck a test gave.
     fair: fairness.FairDeal | None = None
+    # The decision pending before the change (seat, since which seq): a new one is a new turn.
+    turn_before: tuple[int | None, int] = (None, 0)
 
     # A plug-in's ``Play`` says which deadline shows a finished hand (a pause waits for it).
     showing_deadline: ClassVar[str] = Table.DeadlineKind.NEXT_HAND
@@ -71,6 +73,7 @@ class Play:
         if not issubclass(play_class, cls):
             raise TableError("wrong_game", _("This action does not belong to this table's game."))
         play = play_class(table=table, now=timezone.now(), prev_seq=table.seq, hand_before=table.hand_id)
+        play.turn_before = (table.actor_seat, table.turn_seq)
         saved = cache.take_rows(table)  # what this process saved at this very seq, if it did
         if saved is not None:
             play.seats, play.hand, play.engine = saved.seats, saved.hand, saved.engine
@@ -398,6 +401,15 @@ class Play:
             self.send_knockouts()
         if self.hand_ended:
             signals.hand_finished.send(sender=Table, table=self.table, hand=self.hand)
+        self.send_turn()
+
+    def send_turn(self) -> None:
+        table = self.table
+        seat = self.seats.get(table.actor_seat) if table.actor_seat is not None else None
+        if seat is None or seat.is_bot or seat.sitting_out or table.status == Table.Status.FINISHED:
+            return
+        if (table.actor_seat, table.turn_seq) != self.turn_before:
+            signals.turn_started.send(sender=Table, table=table, user_id=seat.user_id, seat=seat.number)
 
     def send_knockouts(self) -> None:
         signals.hand_knockouts.send(

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.roles import display_name
 
+from .. import signals
 from ..models import MAX_SEATS, ChatMessage, FairnessEpoch, Seat, Table
 from . import fairness
 from .broadcast import broadcast_chat, broadcast_presence
@@ -172,6 +173,9 @@ def table_get_ready(*, table: Table, seconds: int) -> None:
         t.status = Table.Status.WAITING
         play.set_deadline(Table.DeadlineKind.GET_READY, timedelta(seconds=seconds))
         play.bump()
+        signals.get_ready_started.send(
+            sender=Table, table=t, missing_user_ids=[seat.user_id for seat in play.missing()]
+        )
     else:
         play.next_hand()
     play.finish()
@@ -200,6 +204,16 @@ def table_presence(*, table_id: int, user: AbstractBaseUser, connected: bool) ->
     if Table.objects.filter(pk=table_id, deadline_kind=Table.DeadlineKind.GET_READY).exists():
         _presence_changed(table_id)
     return True
+
+
+def table_visibility(*, table_id: int, user: AbstractBaseUser, visible: bool) -> bool:
+    """A seated player's page of this table came into sight (or left it): True when his seat counted
+    it. Like the presence, its own statement outside the table's lock; only Web Push reads it (his
+    turn is pushed when none of his pages is in sight)."""
+    seats = Seat.objects.filter(table_id=table_id, user=user, is_bot=False)
+    if visible:
+        return bool(seats.update(visible_pages=F("visible_pages") + 1))
+    return bool(seats.filter(visible_pages__gt=0).update(visible_pages=F("visible_pages") - 1))
 
 
 @transaction.atomic

@@ -93,6 +93,7 @@ NOT_WRITTEN_BY_A_CHANGE = {
         "grace_until": "written once, when the player sits down (moved from another table)",
         "joined_at": "written once, when the player sits down",
         "connections": "counted by its own statement outside the table's lock (services.table_presence)",
+        "visible_pages": "counted by its own statement outside the table's lock (services.table_visibility)",
     },
     Hand: {
         "id": "the key the write finds the row by",

@@ -45,3 +45,45 @@ self.addEventListener("fetch", function (event) {
     return cache.match(request).then(function (hit) { return hit || fetch(request); });
   }));
 });
+
+/* Web Push (poker/push, docs/push.md). A message is JSON: {title, body, url, tag, kind}, decrypted by
+ * the browser. It is shown at once (the browser requires it); a newer one with the same tag (the
+ * same table's turn) replaces the older and alerts again. A click focuses a window of the app already
+ * at its page, or brings a window of the app there, or opens one. */
+self.addEventListener("push", function (event) {
+  var data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch (error) {
+    data = { body: event.data.text() };
+  }
+  var options = { body: data.body || "", icon: CONFIG.icon, badge: CONFIG.icon, data: { url: pageOf(data.url) } };
+  if (data.tag) { options.tag = data.tag; options.renotify = true; }
+  event.waitUntil(self.registration.showNotification(data.title || "ARF", options));
+});
+
+self.addEventListener("notificationclick", function (event) {
+  event.notification.close();
+  event.waitUntil(openPage(pageOf(event.notification.data && event.notification.data.url)));
+});
+
+// Only a page of this site: the message comes from our server, but a click never leaves the app.
+function pageOf(url) {
+  var page = new URL(url || "/", self.location.origin);
+  return page.origin === self.location.origin ? page.href : new URL("/", self.location.origin).href;
+}
+
+function openPage(url) {
+  return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (windows) {
+    var same = windows.filter(function (client) { return client.url === url; })[0];
+    if (same) return same.focus();
+    var other = windows.filter(function (client) { return "navigate" in client; })[0];
+    if (!other) return self.clients.openWindow(url);
+    // Focus first, while the click still allows it; a window this worker does not control cannot
+    // be navigated: a new one is opened.
+    return Promise.resolve().then(function () { return other.focus(); }).catch(function () { return other; })
+      .then(function () { return other.navigate(url); })
+      .then(function (client) { return client || self.clients.openWindow(url); })
+      .catch(function () { return self.clients.openWindow(url); });
+  });
+}

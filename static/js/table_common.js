@@ -368,7 +368,14 @@ window.ArfTable = (function () {
     // A seated player's client seed goes with the socket's address: it counts before his presence
     // deals the first hand (table_fairness.js).
     var path = options.ws + (window.ArfFairness ? window.ArfFairness.query() : "");
+    // Whether this page is in sight, at each connection (its snapshot) and each change: his turn is
+    // pushed to his devices only when no page of his table is (poker/push).
+    function reportVisibility() {
+      if (send) send({ type: "visibility", visible: document.visibilityState === "visible" });
+    }
+    document.addEventListener("visibilitychange", reportVisibility);
     send = open(path, function (message) {
+      if (message.type === "snapshot") reportVisibility();
       if (stream.take(message)) return;
       if (message.type === "chat") {
         addChat(message);

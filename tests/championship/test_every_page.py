@@ -62,6 +62,8 @@ NOT_PAGES = {
     "service_worker",  # registered by static/js/pwa.js: tests/foundation/test_pwa.py opens it
     "offline",  # kept by the service worker: tests/foundation/test_pwa.py opens it
     "season_ics",  # a webcal:// link: tests/championship/test_calendar.py opens it
+    "push:subscribe",  # POSTs of static/js/push.js: tests/poker/push/test_consent.py
+    "push:unsubscribe",
 }
 # English words that French text never uses: a page in French showing one of them shows English.
 ENGLISH = re.compile(

@@ -104,3 +104,9 @@ def test_the_pool_is_sized_from_the_environment():
     assert "'min_size': 3, 'max_size': 7, 'timeout': 2.5" in result.stdout
     refused = _manage("check", DATABASE_URL="postgres://arf@db.invalid:5432/arf", DB_POOL_MAX_SIZE="0")
     assert refused.returncode != 0 and "DB_POOL_MIN_SIZE must be at least 1" in refused.stderr
+
+
+def test_half_a_web_push_key_pair_stops_the_server():
+    result = _manage("check", WEBPUSH_VAPID_PUBLIC_KEY="BPx", WEBPUSH_VAPID_PRIVATE_KEY="")
+    assert result.returncode != 0
+    assert "WEBPUSH_VAPID_PUBLIC_KEY and WEBPUSH_VAPID_PRIVATE_KEY go together" in result.stderr
