@@ -319,6 +319,7 @@ class ClockView:
     next_big_blind: int
     next_ante: int
     level_seconds: int
+    waiting: bool = False  # online: the round's first hand is not dealt yet, the clock waits for it
 
 
 @dataclass
@@ -365,6 +366,7 @@ def clock_view(session: Session, clock: SessionClock | None) -> ClockView | None
         next_big_blind=nbb,
         next_ante=nante,
         level_seconds=season.level_seconds,
+        waiting=clock.started_at is None and clock.paused_at is None,
     )
 
 

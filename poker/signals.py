@@ -18,3 +18,8 @@ table_finished = Signal()
 # sender=Table; kwargs: table, hand (the poker.Hand just over, its events stored). One signal per
 # finished hand of any game, after the two above: the season's statistics add its figures up.
 hand_finished = Signal()
+
+# sender=Table; kwargs: table, hand (the poker.Hand just dealt). One signal per dealt hand of any
+# game, after the signals of the hand before it in the same change: the championship's clock starts
+# with a round's first deal.
+hand_dealt = Signal()

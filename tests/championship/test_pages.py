@@ -26,7 +26,7 @@ def _live_play_to_the_end(client, session):
         if session.status == Session.Status.FINISHED:
             return
         if session.status == Session.Status.ROUND1 and run.round1_done(session):
-            client.post(reverse("round2_draw", args=[session.pk]), HTTP_HX_REQUEST="true")
+            client.post(reverse("round2_draw", args=[session.pk]), {"confirm": "yes"}, HTTP_HX_REQUEST="true")
             continue
         seat = (
             Seat.objects.filter(session=session, round_number=session.round_number, active=True)
@@ -110,7 +110,7 @@ def test_a_whole_live_session_through_the_pages(client, organizer):
             {"fee": "1", "paid": "on", "method": "cash"},
         )
     assert Registration.objects.filter(session=session, paid=True, received_by=organizer).count() == 10
-    client.post(reverse("session_start", args=[session.pk]), HTTP_HX_REQUEST="true")
+    client.post(reverse("session_start", args=[session.pk]), {"confirm": "yes"}, HTTP_HX_REQUEST="true")
     session.refresh_from_db()
     assert session.status == Session.Status.ROUND1
     # a tap, then its undo
@@ -126,7 +126,7 @@ def test_a_whole_live_session_through_the_pages(client, organizer):
     )
     assert "annulée" in response.content.decode()
     _live_play_to_the_end(client, session)
-    client.post(reverse("session_close", args=[session.pk]))
+    client.post(reverse("session_close", args=[session.pk]), {"confirm": "yes"})
     session.refresh_from_db()
     assert session.status == Session.Status.CLOSED
     assert Result.objects.filter(session=session).count() == 10
