@@ -153,6 +153,22 @@ def tables_pause(session: Session, tables: int) -> Question:
     )
 
 
+def registration_withdraw(registration: Registration, session: Session, next_url: str = "") -> Question:
+    """A player withdrawing himself after paying: only then does it ask."""
+    return Question(
+        title=_("Withdraw from session %(number)s?") % {"number": session.number},
+        lines=[
+            _(
+                "Your fee of %(fee)s € is recorded as paid: the organizer gives it back, and if you "
+                "register again you owe it again."
+            )
+            % {"fee": formats.number_format(registration.fee, 2)},
+        ],
+        button=_("Withdraw"),
+        cancel_url=next_url or session.get_absolute_url(),
+    )
+
+
 def registration_delete(registration: Registration) -> Question:
     """Only a paid registration asks: its fee's record goes with it."""
     return Question(

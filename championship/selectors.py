@@ -17,7 +17,7 @@ from poker import selectors as poker_selectors
 from poker.models import Seat as PokerSeat
 from poker.models import Table
 
-from . import rules
+from . import confirmations, rules
 from .models import (
     AuditEntry,
     GameTable,
@@ -227,6 +227,13 @@ class SelfRegistration:
     @property
     def can_withdraw(self) -> bool:
         return self.is_open and self.registration is not None
+
+    @property
+    def withdraw_question(self):
+        """A paid registration asks before it goes (championship.confirmations)."""
+        if self.registration is None or not self.registration.paid:
+            return None
+        return confirmations.registration_withdraw(self.registration, self.session)
 
 
 def self_registration(session: Session | None, user) -> SelfRegistration | None:

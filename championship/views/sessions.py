@@ -109,11 +109,14 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "championship/session_detail.html", context)
 
 
-def _back(request: HttpRequest, session: Session) -> HttpResponse:
+def _next(request: HttpRequest) -> str:
     target = request.POST.get("next", "")
-    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
-        return redirect(target)
-    return redirect("session_detail", session.pk)
+    return target if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}) else ""
+
+
+def _back(request: HttpRequest, session: Session) -> HttpResponse:
+    target = _next(request)
+    return redirect(target) if target else redirect("session_detail", session.pk)
 
 
 @login_required
@@ -138,6 +141,9 @@ def session_register_me(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def session_withdraw_me(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session(pk)
+    mine = Registration.objects.filter(session=session, member__user=request.user, paid=True).first()
+    if mine is not None and session.is_open_for_registration and not confirmations.confirmed(request):
+        return confirmations.ask(request, confirmations.registration_withdraw(mine, session, _next(request)))
     try:
         reg_services.registration_withdraw(session=session, user=request.user)
     except ValidationError as error:
@@ -380,6 +386,7 @@ def session_registrations(request: HttpRequest, pk: int) -> HttpResponse:
             "registrations": registrations,
             "totals": selectors.session_fee_totals(session, registrations),
             "methods": Registration.Method.choices,
+            "start_question": confirmations.session_start(session, registrations),
         },
     )
 

@@ -152,3 +152,23 @@ def test_pausing_every_online_table_asks_first_and_the_page_after_offers_to_resu
     assert session.clock.paused_at is not None
     assert "Toutes les tables sont en pause." in page
     assert reverse("clock_action", args=[session.pk, "resume"]) in page  # the undo, at hand
+
+
+def test_a_player_who_paid_asks_before_withdrawing_himself(client):
+    from tests.factories import UserFactory
+
+    _, session = season_with_session()
+    user = UserFactory()
+    member = MemberFactory(user=user)
+    registration = reg_services.registration_create(session=session, member=member, by=None)
+    reg_services.fee_record(registration=registration, amount="1", paid=True, method="cash")
+    client.force_login(user)
+    home = client.get("/").content.decode()
+    assert "<template data-question" in home and "js/confirm.js" in home
+    url = reverse("session_withdraw_me", args=[session.pk])
+    page = client.post(url, {"next": "/"}).content.decode()
+    assert "Vous désinscrire de la séance 1\u202f?" in page
+    assert 'href="/">Annuler<' in page and 'name="next" value="/"' in page
+    assert Registration.objects.filter(pk=registration.pk).exists()
+    client.post(url, {"next": "/", **YES})
+    assert not Registration.objects.filter(pk=registration.pk).exists()
