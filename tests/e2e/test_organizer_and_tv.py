@@ -118,7 +118,8 @@ def test_the_organizer_confirms_in_dialogs_and_the_tv_follows_within_a_moment(ap
     expect(organizer.locator("#live")).not_to_contain_text("déjà commencé")
     _shots(tv, artifacts, "tv-waiting-first-deal", TV_SIZES)
     # Nobody opens his table: the get-ready countdown (10 s) ends, the first hand is dealt, the clock runs.
-    expect(tv.locator(".tv-level")).to_have_text("Niveau 1", timeout=20_000)
+    expect(tv.locator(".tv-note")).to_have_count(0, timeout=20_000)
+    expect(tv.locator(".tv-level")).to_have_text("Niveau 1")
     expect(tv.locator(".tv-time")).not_to_have_text("15:00")
 
     organizer.reload()
@@ -149,6 +150,16 @@ def test_the_organizer_confirms_in_dialogs_and_the_tv_follows_within_a_moment(ap
     tv_context.set_offline(False)
     expect(tv.locator("[data-offline-mark]")).to_be_hidden()
     expect(tv.locator(".tv-level")).to_have_text("Niveau 5")  # resumed while it was offline
+
+    # Unregistering a paid entrant asks first; Cancel keeps him.
+    organizer.goto(f"{app_server.url}/championnat/seances/{live_pk}/inscriptions/")
+    first_row = organizer.locator("#registrations tbody tr").first
+    first_row.locator("summary").click()
+    first_row.get_by_role("button", name="Désinscrire").click()
+    expect(dialog).to_contain_text("Les frais de 1,00 € payés (espèces) ne seront plus enregistrés")
+    _shots(organizer, artifacts, "question-unregister", ORGANIZER_SIZES)
+    dialog.get_by_role("button", name="Annuler").click()
+    expect(organizer.locator("#registrations tbody tr")).to_have_count(4)
 
     # The live session: knock-outs, round 2, the end, the results.
     tv.goto(f"{app_server.url}/championnat/seances/{live_pk}/horloge/")
