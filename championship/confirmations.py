@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from . import rules
-from .models import Registration, Session
+from .models import Member, Registration, Session
 
 FIELD = "confirm"
 YES = "yes"
@@ -166,6 +166,30 @@ def registration_withdraw(registration: Registration, session: Session, next_url
         ],
         button=_("Withdraw"),
         cancel_url=next_url or session.get_absolute_url(),
+    )
+
+
+def member_merge(keep: Member, duplicate: Member) -> Question:
+    """The duplicate is chosen in the form: the question is a page, with or without JavaScript."""
+    registrations = duplicate.registrations.count()
+    results = duplicate.results.count()
+    names = {"duplicate": duplicate.nickname, "member": keep.nickname}
+    return Question(
+        title=_("Merge %(duplicate)s into %(member)s?") % names,
+        lines=[
+            ngettext(
+                "%(count)s registration of %(duplicate)s moves to %(member)s",
+                "%(count)s registrations of %(duplicate)s move to %(member)s",
+                registrations,
+            )
+            % {"count": registrations, **names}
+            + " · "
+            + ngettext("%(count)s result", "%(count)s results", results) % {"count": results},
+            _("The record of %(duplicate)s is deleted.") % names,
+            _("This cannot be undone."),
+        ],
+        button=_("Merge"),
+        cancel_url=reverse("member_edit", args=[keep.pk]),
     )
 
 

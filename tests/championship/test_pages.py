@@ -226,7 +226,13 @@ def test_merging_two_records_keeps_all_history(client, organizer):
     keep = MemberFactory(nickname="Hery")
     duplicate = MemberFactory(nickname="Hery2", user=UserFactory())
     Registration.objects.create(session=session, member=duplicate)
-    client.post(reverse("member_merge", args=[keep.pk]), {"duplicate": duplicate.pk})
+    url = reverse("member_merge", args=[keep.pk])
+    page = client.post(url, {"duplicate": duplicate.pk}).content.decode()  # one click: it asks first
+    assert "Fusionner Hery2 dans Hery\u202f?" in page
+    assert "1 inscription de Hery2 passe à Hery · 0 résultat" in page and "C’est irréversible." in page
+    assert Member.objects.filter(pk=duplicate.pk).exists()
+    assert f'name="duplicate" value="{duplicate.pk}"' in page  # the question sends the choice again
+    client.post(url, {"duplicate": duplicate.pk, "confirm": "yes"})
     assert not Member.objects.filter(pk=duplicate.pk).exists()
     keep.refresh_from_db()
     assert keep.registrations.count() == 1 and keep.user is not None
