@@ -35,6 +35,11 @@ for i, name in enumerate(["Hery", "Voahangy", "Tiana", "Mialy"]):
         fee_record(registration=registration, amount="1", paid=True, method="cash")
 print(online.pk, live.pk)
 """
+LEVEL_7 = """
+from championship.models import Session
+from championship.services import clock
+clock.clock_set_level(session=Session.objects.get(pk={pk}), level=6, by=None)
+"""
 TV_SIZES = [(1366, 768), (1920, 1080)]
 ORGANIZER_SIZES = [(360, 640), (412, 915), (1366, 900)]
 
@@ -150,6 +155,22 @@ def test_the_organizer_confirms_in_dialogs_and_the_tv_follows_within_a_moment(ap
     tv_context.set_offline(False)
     expect(tv.locator("[data-offline-mark]")).to_be_hidden()
     expect(tv.locator(".tv-level")).to_have_text("Niveau 5")  # resumed while it was offline
+
+    # The server goes down (its socket drops): the mark within a moment; a change made meanwhile is
+    # on the screen as soon as the server is back.
+    port = app_server.ports.pop(0)
+    server = app_server.processes.pop(0)
+    server.kill()
+    server.wait()
+    dropped = time.monotonic()
+    expect(tv.locator("[data-offline-mark]")).to_be_visible()
+    stopwatch.times.append(("socket drop to the mark", time.monotonic() - dropped))
+    app_server.shell(LEVEL_7.format(pk=online_pk))
+    app_server.start_process(port)
+    back = time.monotonic()
+    expect(tv.locator(".tv-level")).to_have_text("Niveau 7")
+    stopwatch.times.append(("server back to the TV resynced", time.monotonic() - back))
+    expect(tv.locator("[data-offline-mark]")).to_be_hidden()
 
     # Unregistering a paid entrant asks first; Cancel keeps him.
     organizer.goto(f"{app_server.url}/championnat/seances/{live_pk}/inscriptions/")
