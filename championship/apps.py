@@ -19,6 +19,7 @@ class ChampionshipConfig(AppConfig):
         register_draws(session_draws)
         signals.hand_knockouts.connect(receivers.on_hand_knockouts, dispatch_uid="championship_knockout")
         signals.hand_finished.connect(receivers.on_hand_finished, dispatch_uid="championship_hand_finished")
+        signals.hand_dealt.connect(receivers.on_hand_dealt, dispatch_uid="championship_hand_dealt")
         signals.table_finished.connect(
             receivers.on_table_finished, dispatch_uid="championship_table_finished"
         )

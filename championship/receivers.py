@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from . import notices
 from .models import KnockOut, Registration, Seat, Session, TableMove
+from .services import clock as clock_services
 from .services import online
 from .services import sessions as services
 from .statistics import record
@@ -73,6 +74,18 @@ def on_hand_knockouts(sender, *, table, hand_number, busted, players_left, **kwa
             source=KnockOut.Source.ONLINE,
             hand_key=f"t{table.pk}-h{hand_number}",
         )
+
+
+def on_hand_dealt(sender, *, table, hand, **kwargs):
+    """A round's first hand starts the session's clock (services.clock.clock_first_deal), once the
+    hand's transaction has committed: the clock's row is not locked inside a table's change, whose
+    order of locks (table, then session) is the reverse of the organizer's pause."""
+    if hand.number != 1:
+        return  # the clock runs already: only a table's first hand can be a round's first
+    name, _, key = (table.blind_provider or "").partition(":")
+    if name != online.PROVIDER or not key.isdigit():
+        return
+    transaction.on_commit(lambda: clock_services.clock_first_deal(session_id=int(key)), robust=True)
 
 
 def on_table_finished(sender, *, table, remaining_user_ids, **kwargs):

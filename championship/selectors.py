@@ -17,7 +17,7 @@ from poker import selectors as poker_selectors
 from poker.models import Seat as PokerSeat
 from poker.models import Table
 
-from . import rules
+from . import confirmations, rules
 from .models import (
     AuditEntry,
     GameTable,
@@ -228,6 +228,13 @@ class SelfRegistration:
     def can_withdraw(self) -> bool:
         return self.is_open and self.registration is not None
 
+    @property
+    def withdraw_question(self):
+        """A paid registration asks before it goes (championship.confirmations)."""
+        if self.registration is None or not self.registration.paid:
+            return None
+        return confirmations.registration_withdraw(self.registration, self.session)
+
 
 def self_registration(session: Session | None, user) -> SelfRegistration | None:
     """None unless the user is a member of the family (an account linked to a member record)."""
@@ -319,6 +326,7 @@ class ClockView:
     next_big_blind: int
     next_ante: int
     level_seconds: int
+    waiting: bool = False  # online: the round's first hand is not dealt yet, the clock waits for it
 
 
 @dataclass
@@ -365,6 +373,7 @@ def clock_view(session: Session, clock: SessionClock | None) -> ClockView | None
         next_big_blind=nbb,
         next_ante=nante,
         level_seconds=season.level_seconds,
+        waiting=clock.started_at is None and clock.paused_at is None,
     )
 
 

@@ -27,3 +27,7 @@ turn_started = Signal()
 # sender=Table; kwargs: table, missing_user_ids. The round's first hand waits for these players'
 # pages (the get-ready countdown has started): Web Push tells those still away after the commit.
 get_ready_started = Signal()
+# sender=Table; kwargs: table, hand (the poker.Hand just dealt). One signal per dealt hand of any
+# game, after the signals of the hand before it in the same change: the championship's clock starts
+# with a round's first deal.
+hand_dealt = Signal()

@@ -30,6 +30,10 @@ class Season(models.Model):
     level_minutes = models.PositiveIntegerField(_("minutes per level"), default=rules.DEFAULT_LEVEL_MINUTES)
     round2_reset_stacks = models.BooleanField(_("reset the stacks for round 2"), default=True)
     action_seconds = models.PositiveIntegerField(_("seconds to act (online)"), default=30)
+    # The highest session number given in this season. A session keeps its number for good (its
+    # name on the pages, the notices, the calendars and the exports): a new one takes the next, and
+    # the number of a deleted one is never given again.
+    last_session_number = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

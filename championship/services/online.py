@@ -21,8 +21,8 @@ from django.utils.translation import gettext as _
 
 from poker import selectors
 from poker import services as tables
+from poker.models import Hand, Table
 from poker.models import Seat as PokerSeat
-from poker.models import Table
 from poker.push import services as push
 
 from .. import notices
@@ -232,6 +232,14 @@ def _restart(table: Table) -> None:
     except tables.TableError as error:
         if error.code not in ("in_hand", "not_enough_players", "finished"):
             raise
+
+
+def round_dealt(session: Session) -> bool:
+    """Has a table of the current round dealt a hand?"""
+    return Hand.objects.filter(
+        table__championship_table__session=session,
+        table__championship_table__round_number=session.round_number or 0,
+    ).exists()
 
 
 def tables_pause(*, session: Session) -> None:

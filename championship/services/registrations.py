@@ -10,10 +10,12 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from .. import session_events
 from ..models import AuditEntry, Member, Registration, Session
 
 
 def _lock_session(session: Session) -> Session:
+    session_events.changed(session.pk)  # the TV lists the entrants
     return Session.objects.select_for_update().select_related("season").get(pk=session.pk)
 
 

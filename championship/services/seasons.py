@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -90,8 +90,8 @@ def season_create(*, name: str, starts_on: date, sessions: int = 6, **settings: 
         raise ValidationError({"name": _("A season with this name exists already.")})
     if not 1 <= sessions <= 12:
         raise ValidationError({"sessions": _("A season has between 1 and 12 sessions.")})
-    season = Season.objects.create(name=name, starts_on=starts_on, **values)
     dates = rules.session_dates(starts_on, sessions)
+    season = Season.objects.create(name=name, starts_on=starts_on, last_session_number=len(dates), **values)
     epochs = FairnessEpoch.objects.bulk_create(FairnessEpoch.fresh(FairnessEpoch.Kind.SESSION) for _ in dates)
     Session.objects.bulk_create(
         Session(season=season, number=i, scheduled_at=_at(day), epoch=epoch)
@@ -117,33 +117,24 @@ def season_update(*, season: Season, **fields: Any) -> Season:
     return season
 
 
-def _renumber(season: Season) -> None:
-    """A session's number is its rank by date within the season (ties: the older record first),
-    so "Séance 4" always comes after "Séance 3", on the pages, the chart and the CSV. The caller
-    holds the season's lock."""
-    sessions = list(Session.objects.filter(season=season).order_by("scheduled_at", "pk"))
-    wanted = {s.pk: n for n, s in enumerate(sessions, start=1)}
-    if all(s.number == wanted[s.pk] for s in sessions):
-        return
-    # Out of the way first: (season, number) is unique at every step.
-    offset = max(s.number for s in sessions) + len(sessions)
-    Session.objects.filter(season=season).update(number=F("number") + offset)
-    for session in sessions:
-        Session.objects.filter(pk=session.pk).update(number=wanted[session.pk])
-
-
 @transaction.atomic
 def session_create(
     *, season: Season, scheduled_at: datetime, mode: str = Session.Mode.LIVE, ready_seconds: int = 120
 ) -> Session:
-    Season.objects.select_for_update().get(pk=season.pk)
-    number = (season.sessions.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-    session = Session.objects.create(
-        season=season, number=number, scheduled_at=scheduled_at, mode=mode, ready_seconds=ready_seconds
+    """A new session takes the season's next number and keeps it, whatever its date: the sessions
+    seen before keep theirs (their names on the notices, the shared links, the calendars)."""
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    # (A session written without this service, a fixture or the shell, cannot make it collide.)
+    highest = season.sessions.aggregate(n=Max("number"))["n"] or 0
+    season.last_session_number = max(season.last_session_number, highest) + 1
+    season.save(update_fields=["last_session_number"])
+    return Session.objects.create(
+        season=season,
+        number=season.last_session_number,
+        scheduled_at=scheduled_at,
+        mode=mode,
+        ready_seconds=ready_seconds,
     )
-    _renumber(season)
-    session.refresh_from_db(fields=["number"])
-    return session
 
 
 @transaction.atomic
@@ -154,8 +145,7 @@ def session_update(
     mode: str | None = None,
     ready_seconds: int | None = None,
 ) -> Session:
-    """The organizer adjusts the date or the mode of a session not yet started."""
-    Season.objects.select_for_update().get(pk=session.season_id)
+    """The organizer adjusts the date or the mode of a session not yet started; its number stays."""
     session = Session.objects.select_for_update().get(pk=session.pk)
     if session.status != Session.Status.PLANNED:
         raise ValidationError(_("This session has started: its date and mode cannot change any more."))
@@ -176,7 +166,4 @@ def session_update(
         session.ready_seconds = ready_seconds
         changed.append("ready_seconds")
     session.save(update_fields=changed)
-    if scheduled_at is not None:
-        _renumber(session.season)
-        session.refresh_from_db(fields=["number"])
     return session

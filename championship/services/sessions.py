@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from poker.engine import fairness
 from poker.models import FairnessEpoch
 
-from .. import rules
+from .. import rules, session_events
 from ..models import (
     AuditEntry,
     GameTable,
@@ -52,7 +52,9 @@ def _epoch(session: Session) -> FairnessEpoch:
 
 
 def lock(session: Session | int) -> Session:
+    """The session's row, locked for a change: its screens look again once the change commits."""
     pk = session if isinstance(session, int) else session.pk
+    session_events.changed(pk)
     return Session.objects.select_for_update().select_related("season").get(pk=pk)
 
 
@@ -104,10 +106,25 @@ def _draw(session: Session, round_number: int, registrations: list[Registration]
 
 
 def _restart_clock(session: Session) -> None:
-    now = timezone.now()
+    """Level 1 from the start. Online it waits for the round's first deal (clock.clock_first_deal):
+    the players' get-ready countdown does not count."""
+    start = None if session.mode == Session.Mode.ONLINE else timezone.now()
     SessionClock.objects.update_or_create(
-        session=session, defaults={"level": 0, "elapsed": 0.0, "started_at": now, "paused_at": None}
+        session=session, defaults={"level": 0, "elapsed": 0.0, "started_at": start, "paused_at": None}
     )
+
+
+def _hold_clock(session: Session) -> None:
+    """Online round 2 without the stacks reset: the clock goes on where round 1 left it, from round
+    2's first deal (its get-ready countdown does not count either)."""
+    if session.mode != Session.Mode.ONLINE:
+        return
+    clock = SessionClock.objects.select_for_update().get(session=session)
+    if clock.started_at is None or clock.paused_at is not None:
+        return
+    clock.elapsed += max(0.0, (timezone.now() - clock.started_at).total_seconds())
+    clock.started_at = None
+    clock.save(update_fields=["elapsed", "started_at"])
 
 
 @transaction.atomic
@@ -170,6 +187,8 @@ def round2_draw(*, session: Session, by: AbstractBaseUser | None) -> SeatingDraw
     session.save(update_fields=["status"])
     if session.season.round2_reset_stacks:
         _restart_clock(session)  # (decision) stacks reset: the blinds start again from level 1
+    else:
+        _hold_clock(session)
     if len(qualifiers) == 1:
         _finish(session)
     online.after_draw(session=session, draw=draw, by=by)

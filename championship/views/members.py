@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.decorators import organizer_required
 
-from .. import selectors
+from .. import confirmations, selectors
 from ..forms import InvitationAcceptForm, MemberForm
 from ..models import Member
 from ..services import members as services
@@ -103,6 +103,8 @@ def member_merge(request: HttpRequest, pk: int) -> HttpResponse:
     form = MergeForm(request.POST or None, member=member)
     if request.method == "POST" and form.is_valid():
         duplicate = form.cleaned_data["duplicate"]
+        if not confirmations.confirmed(request):
+            return confirmations.ask(request, confirmations.member_merge(member, duplicate))
         try:
             services.member_merge(keep=member, duplicate=duplicate, by=request.user)
         except ValidationError as error:

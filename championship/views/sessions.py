@@ -20,10 +20,10 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.decorators import organizer_required
 from accounts.roles import is_organizer
 
-from .. import selectors
+from .. import confirmations, selectors
 from ..exports import csv_response
 from ..forms import MAX_CHIPS, MAX_ID, MAX_TABLE, FeeForm, ReasonForm, RegisterForm, bounded_int
-from ..models import KnockOut, Registration, Session
+from ..models import GameTable, KnockOut, Registration, Seat, Session, TableMove
 from ..numbers import number
 from ..services import clock as clock_services
 from ..services import online
@@ -41,14 +41,37 @@ def _session(pk: int) -> Session:
 
 def _live_context(request: HttpRequest, session: Session) -> dict:
     board = selectors.session_board(session)
+    organizer = is_organizer(request.user)
     return {
         "board": board,
         "session": board.session,
-        "organizer": is_organizer(request.user),
+        "organizer": organizer,
         "next_step": _next_step(board),
         "max_level": MAX_LEVEL,
         "max_chips": MAX_CHIPS,
+        "questions": _questions(board) if organizer else {},
     }
+
+
+def _qualifiers(session: Session) -> int:
+    return Seat.objects.filter(session=session, round_number=1, active=True).count()
+
+
+def _questions(board: selectors.SessionBoard) -> dict[str, confirmations.Question]:
+    """What each irreversible button of the live block will ask (championship.confirmations)."""
+    session = board.session
+    questions = {}
+    if session.status == Session.Status.PLANNED:
+        questions["start"] = confirmations.session_start(session, board.registrations)
+    elif session.status == Session.Status.ROUND1 and board.round1_done:
+        questions["round2"] = confirmations.round2_draw(session, _qualifiers(session))
+    elif session.status == Session.Status.FINISHED:
+        questions["close"] = confirmations.session_close(session)
+    if board.waiting_moves:
+        questions["moves"] = confirmations.moves_apply(session, len(board.waiting_moves))
+    if session.mode == Session.Mode.ONLINE and session.is_running:
+        questions["pause"] = confirmations.tables_pause(session, len(board.open_tables))
+    return questions
 
 
 def _next_step(board: selectors.SessionBoard) -> str:
@@ -86,11 +109,14 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "championship/session_detail.html", context)
 
 
-def _back(request: HttpRequest, session: Session) -> HttpResponse:
+def _next(request: HttpRequest) -> str:
     target = request.POST.get("next", "")
-    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
-        return redirect(target)
-    return redirect("session_detail", session.pk)
+    return target if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}) else ""
+
+
+def _back(request: HttpRequest, session: Session) -> HttpResponse:
+    target = _next(request)
+    return redirect(target) if target else redirect("session_detail", session.pk)
 
 
 @login_required
@@ -115,6 +141,9 @@ def session_register_me(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def session_withdraw_me(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session(pk)
+    mine = Registration.objects.filter(session=session, member__user=request.user, paid=True).first()
+    if mine is not None and session.is_open_for_registration and not confirmations.confirmed(request):
+        return confirmations.ask(request, confirmations.registration_withdraw(mine, session, _next(request)))
     try:
         reg_services.registration_withdraw(session=session, user=request.user)
     except ValidationError as error:
@@ -146,6 +175,9 @@ def _act(
 @require_POST
 def session_start(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session(pk)
+    if not confirmations.confirmed(request):
+        registrations = list(session.registrations.select_related("member"))
+        return confirmations.ask(request, confirmations.session_start(session, registrations))
     return _act(
         request,
         session,
@@ -158,6 +190,8 @@ def session_start(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def round2_draw(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session(pk)
+    if not confirmations.confirmed(request):
+        return confirmations.ask(request, confirmations.round2_draw(session, _qualifiers(session)))
     return _act(
         request,
         session,
@@ -170,6 +204,8 @@ def round2_draw(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def session_close(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session(pk)
+    if not confirmations.confirmed(request):
+        return confirmations.ask(request, confirmations.session_close(session))
     return _act(
         request,
         session,
@@ -275,6 +311,11 @@ def knockout_undo(request: HttpRequest, pk: int, knockout_pk: int) -> HttpRespon
 def moves_apply(request: HttpRequest, pk: int) -> HttpResponse:
     """Online: carries out the table moves that wait for a table between hands."""
     session = _session(pk)
+    if not confirmations.confirmed(request):
+        waiting = TableMove.objects.filter(
+            session=session, applied_at__isnull=True, reverted_at__isnull=True
+        ).count()
+        return confirmations.ask(request, confirmations.moves_apply(session, waiting))
     return _act(
         request, session, lambda: online.moves_apply(session=session), _("The waiting moves are applied.")
     )
@@ -285,7 +326,18 @@ def moves_apply(request: HttpRequest, pk: int) -> HttpResponse:
 def clock_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     session = _session(pk)
     if action == "pause":
-        return _act(request, session, lambda: clock_services.clock_pause(session=session, by=request.user))
+        if session.mode == Session.Mode.ONLINE:  # every table stops dealing: it asks first
+            if not confirmations.confirmed(request):
+                tables = GameTable.objects.filter(
+                    session=session, round_number=session.round_number or 0, closed_at__isnull=True
+                ).count()
+                return confirmations.ask(request, confirmations.tables_pause(session, tables))
+            done = _("Every table is paused. “Resume every table” deals again.")
+        else:
+            done = None
+        return _act(
+            request, session, lambda: clock_services.clock_pause(session=session, by=request.user), done
+        )
     if action == "resume":
         return _act(request, session, lambda: clock_services.clock_resume(session=session, by=request.user))
 
@@ -322,6 +374,9 @@ def session_registrations(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, text)
         return redirect("session_registrations", session.pk)
     registrations = selectors.session_registrations(session)
+    for registration in registrations:
+        if registration.paid:
+            registration.delete_question = confirmations.registration_delete(registration)
     return render(
         request,
         "championship/session_registrations.html",
@@ -331,6 +386,7 @@ def session_registrations(request: HttpRequest, pk: int) -> HttpResponse:
             "registrations": registrations,
             "totals": selectors.session_fee_totals(session, registrations),
             "methods": Registration.Method.choices,
+            "start_question": confirmations.session_start(session, registrations),
         },
     )
 
@@ -369,6 +425,8 @@ def registration_fee(request: HttpRequest, pk: int, registration_pk: int) -> Htt
 @require_POST
 def registration_delete(request: HttpRequest, pk: int, registration_pk: int) -> HttpResponse:
     registration = _registration(pk, registration_pk)
+    if registration.paid and not confirmations.confirmed(request):
+        return confirmations.ask(request, confirmations.registration_delete(registration))
     try:
         reg_services.registration_delete(registration=registration, by=request.user)
     except ValidationError as error:

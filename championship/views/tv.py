@@ -1,7 +1,8 @@
 """The TV clock of a session (/championnat/seances/<id>/horloge/), public, for the screen of the
 room: before the start the session, its date, a countdown, who has entered and a QR code to the
 session's page for the phones in the room; during play the level and the clock, the seating of
-the round and who is out, in order; at the end the results. htmx swaps its body every few seconds."""
+the round and who is out, in order; at the end the results. Its body is fetched again on each
+change of the session, pushed over the session's socket (static/js/tv.js, session_events)."""
 
 from __future__ import annotations
 

@@ -45,6 +45,7 @@ class Play:
     prev_seq: int = 0
     hand_changed: bool = False
     hand_ended: bool = False  # the hand ended in this change (``signals.hand_finished``)
+    hand_dealt: bool = False  # a hand was dealt in this change (``signals.hand_dealt``)
     # Before the change: the current hand and each player's own part (what only he sees).
     hand_before: int | None = None
     private_before: dict[int, tuple[Any, ...]] = field(default_factory=dict)
@@ -329,6 +330,7 @@ class Play:
         table.hand = self.hand
         table.status = Table.Status.PLAYING
         self.hand_changed = True
+        self.hand_dealt = True
         return self.hand
 
     # ---- the end of the change
@@ -401,6 +403,8 @@ class Play:
             self.send_knockouts()
         if self.hand_ended:
             signals.hand_finished.send(sender=Table, table=self.table, hand=self.hand)
+        if self.hand_dealt and self.table.hand is not None:
+            signals.hand_dealt.send(sender=Table, table=self.table, hand=self.table.hand)
         self.send_turn()
 
     def send_turn(self) -> None:

@@ -1,5 +1,6 @@
-// The session clock: counts down between server refreshes (htmx swaps the block every few
-// seconds with the time computed on the server) and beeps when the level changes.
+// The session clock: counts down between server refreshes (htmx swaps the block with the time
+// computed on the server: every few seconds on the session page, on each change on the TV) and beeps
+// when the level changes.
 // The sound is made with the Web Audio API: no audio file.
 (function () {
   "use strict";
@@ -80,7 +81,12 @@
       if (el._deadline === undefined) arm(el);
       if (!el._running) return;
       var left = (el._deadline - Date.now()) / 1000;
-      if (left <= 0 && !el._beeped) { el._beeped = true; beep(); }
+      if (left <= 0 && !el._beeped) {
+        el._beeped = true;
+        beep();
+        // The next level's blinds come from the server (static/js/tv.js fetches them).
+        document.dispatchEvent(new CustomEvent("arf:level-end"));
+      }
       show(el, left);
     });
   }, 250);

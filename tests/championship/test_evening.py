@@ -410,7 +410,8 @@ async def test_the_organizer_sees_stacks_and_who_is_connected_and_pauses_every_t
         assert "Pause every table (a break)" in page
         for table in (first, second):  # the get-ready countdowns end: both tables deal
             await db(fire_deadline)(table)
-        await db(web.post)(f"/championnat/seances/{session.pk}/horloge/pause/")
+        # (Confirmed, as the organizer's dialog sends it: tests/championship/test_irreversible_actions.py)
+        await db(web.post)(f"/championnat/seances/{session.pk}/horloge/pause/", {"confirm": "yes"})
         for table in (first, second):
             await db(table.refresh_from_db)()
             # Between hands: paused now; in a hand: once it is over (TDA: a break after the hand).

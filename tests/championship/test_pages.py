@@ -26,7 +26,7 @@ def _live_play_to_the_end(client, session):
         if session.status == Session.Status.FINISHED:
             return
         if session.status == Session.Status.ROUND1 and run.round1_done(session):
-            client.post(reverse("round2_draw", args=[session.pk]), HTTP_HX_REQUEST="true")
+            client.post(reverse("round2_draw", args=[session.pk]), {"confirm": "yes"}, HTTP_HX_REQUEST="true")
             continue
         seat = (
             Seat.objects.filter(session=session, round_number=session.round_number, active=True)
@@ -110,7 +110,7 @@ def test_a_whole_live_session_through_the_pages(client, organizer):
             {"fee": "1", "paid": "on", "method": "cash"},
         )
     assert Registration.objects.filter(session=session, paid=True, received_by=organizer).count() == 10
-    client.post(reverse("session_start", args=[session.pk]), HTTP_HX_REQUEST="true")
+    client.post(reverse("session_start", args=[session.pk]), {"confirm": "yes"}, HTTP_HX_REQUEST="true")
     session.refresh_from_db()
     assert session.status == Session.Status.ROUND1
     # a tap, then its undo
@@ -126,7 +126,7 @@ def test_a_whole_live_session_through_the_pages(client, organizer):
     )
     assert "annulée" in response.content.decode()
     _live_play_to_the_end(client, session)
-    client.post(reverse("session_close", args=[session.pk]))
+    client.post(reverse("session_close", args=[session.pk]), {"confirm": "yes"})
     session.refresh_from_db()
     assert session.status == Session.Status.CLOSED
     assert Result.objects.filter(session=session).count() == 10
@@ -226,7 +226,13 @@ def test_merging_two_records_keeps_all_history(client, organizer):
     keep = MemberFactory(nickname="Hery")
     duplicate = MemberFactory(nickname="Hery2", user=UserFactory())
     Registration.objects.create(session=session, member=duplicate)
-    client.post(reverse("member_merge", args=[keep.pk]), {"duplicate": duplicate.pk})
+    url = reverse("member_merge", args=[keep.pk])
+    page = client.post(url, {"duplicate": duplicate.pk}).content.decode()  # one click: it asks first
+    assert "Fusionner Hery2 dans Hery\u202f?" in page
+    assert "1 inscription de Hery2 passe à Hery · 0 résultat" in page and "C’est irréversible." in page
+    assert Member.objects.filter(pk=duplicate.pk).exists()
+    assert f'name="duplicate" value="{duplicate.pk}"' in page  # the question sends the choice again
+    client.post(url, {"duplicate": duplicate.pk, "confirm": "yes"})
     assert not Member.objects.filter(pk=duplicate.pk).exists()
     keep.refresh_from_db()
     assert keep.registrations.count() == 1 and keep.user is not None

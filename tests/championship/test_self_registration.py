@@ -31,8 +31,10 @@ def _register(client, session, next_url="/"):
     return client.post(reverse("session_register_me", args=[session.pk]), {"next": next_url}, follow=True)
 
 
-def _withdraw(client, session, next_url="/"):
-    return client.post(reverse("session_withdraw_me", args=[session.pk]), {"next": next_url}, follow=True)
+def _withdraw(client, session, next_url="/", **fields):
+    return client.post(
+        reverse("session_withdraw_me", args=[session.pk]), {"next": next_url, **fields}, follow=True
+    )
 
 
 def test_a_member_registers_himself_from_the_home_page(client, session, hery):
@@ -97,7 +99,7 @@ def test_withdrawing_after_the_start_is_refused(client, session, hery):
 def test_withdrawing_a_paid_registration_is_noted_in_the_audit_log(client, session, hery):
     registration = registration_create(session=session, member=hery, by=None)
     fee_record(registration=registration, amount=registration.fee, paid=True, method="cash")
-    _withdraw(client, session)
+    _withdraw(client, session, confirm="yes")  # a paid registration asks first (test_irreversible_actions)
     entry = AuditEntry.objects.get(action=AuditEntry.Action.UNREGISTERED)
     assert entry.by == hery.user and entry.details["paid"] is True
 

@@ -61,6 +61,7 @@ def test_the_organizer_runs_a_live_session_and_the_leaderboard_shows_the_points(
         expect(page.locator("#fee-totals")).to_contain_text(f"{NAMES.index(name) + 1} ont payé")
     expect(page.locator("#fee-totals")).to_contain_text("10,00\u00a0€ reçus sur 10,00\u00a0€")
     page.get_by_role("button", name="Commencer la séance").click()
+    page.locator("dialog").get_by_role("button", name="Commencer et tirer les places").click()
 
     # Round 1: two tables of 5, each stops at 3
     expect(page.locator("#session-status")).to_have_text("1er tour")
@@ -76,6 +77,7 @@ def test_the_organizer_runs_a_live_session_and_the_leaderboard_shows_the_points(
     for table in (1, 1, 2, 2):
         _tap_out(page, table)
     page.get_by_role("button", name="Tirer le 2e tour").click()
+    page.locator("dialog").get_by_role("button", name="Tirer le 2e tour").click()
 
     # Round 2: six qualifiers at one table, out one by one
     expect(page.locator("#session-status")).to_have_text("2e tour")
@@ -85,6 +87,7 @@ def test_the_organizer_runs_a_live_session_and_the_leaderboard_shows_the_points(
     winner = page.locator("#results tbody tr").first.locator("a").inner_text()
     page.screenshot(path=str(artifacts / "live-session-organizer.png"), full_page=True)
     page.get_by_role("button", name="Clôturer la séance").click()
+    page.locator("dialog").get_by_role("button", name="Clôturer la séance").click()
     expect(page.locator("#session-status")).to_have_text("clôturée")
 
     # The public leaderboard, without logging in

@@ -130,6 +130,7 @@ def test_a_whole_online_evening_seen_from_two_phones(browser, artifacts, tmp_pat
         organizer.set_viewport_size({"width": 1366, "height": 900})
         organizer.goto(f"{server.url}/championnat/seances/{pk}/")
         organizer.get_by_role("button", name="Commencer la séance").click()
+        organizer.locator("dialog").get_by_role("button", name="Commencer et tirer les places").click()
         expect(organizer.locator("#session-status")).to_have_text("1er tour")
         server.shell(FAST_BLINDS.format(pk=pk))
         expect(notice).to_contain_text("Vous jouez le tour 1 à la table", timeout=5000)
