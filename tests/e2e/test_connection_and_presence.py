@@ -33,13 +33,15 @@ User = get_user_model()
 def user(name):
     return User.objects.create_user(name, password="{PASSWORD}", first_name=name.capitalize())
 hery, lova, sitraka = user("hery"), user("lova"), user("sitraka")
-offline = services.table_open(name="Table du soir", kind="tournament", action_seconds=12, starting_stack=5000)
+def table(name, seconds):
+    return services.table_open(name=name, kind="tournament", action_seconds=seconds, starting_stack=5000)
+offline = table("Table du soir", 12)
 services.table_seat_player(table=offline, user=hery, seat=1)
-late = services.table_open(name="Table des retardataires", kind="tournament", action_seconds=4, starting_stack=5000)
+late = table("Table des retardataires", 4)
 services.table_seat_player(table=late, user=lova, seat=1)
-for k, table in enumerate((offline, late)):
+for k, at in enumerate((offline, late)):
     for n in range(2):
-        services.table_seat_player(table=table, user=user(f"bot{{k}}{{n}}"), seat=n + 2, is_bot=True)
+        services.table_seat_player(table=at, user=user(f"bot{{k}}{{n}}"), seat=n + 2, is_bot=True)
 print(offline.pk, late.pk)
 """
 # The late table's first hand: dealt after a short countdown without Lova, whose time then runs out.
@@ -61,16 +63,23 @@ HIS_MOVES = """
 from poker.models import Hand, HandEvent
 hand = Hand.objects.get(table_id={pk}, number={number})
 player = hand.user_ids.index(hand.table.seats.get(user__username="hery").user_id)
-moves = HandEvent.objects.filter(hand=hand, player=player).exclude(type__in=["hole_cards", "small_blind", "big_blind", "ante"])
+forced = ["hole_cards", "small_blind", "big_blind", "ante"]
+moves = HandEvent.objects.filter(hand=hand, player=player).exclude(type__in=forced)
 print(",".join(moves.order_by("seq").values_list("type", flat=True)))
 """
-START = "from poker import services; from poker.models import Table; services.table_start(table=Table.objects.get(pk={pk}))"
+START = """
+from poker import services
+from poker.models import Table
+services.table_start(table=Table.objects.get(pk={pk}))
+"""
 LATE_HANDS = """
 from poker.models import Hand, HandEvent
-for hand in Hand.objects.filter(table_id={pk}).order_by("number"):
-    player = hand.user_ids.index(hand.table.seats.get(user__username="lova").user_id) if hand.table.seats.filter(user__username="lova").exists() else None
-    away = HandEvent.objects.filter(hand=hand, type="away", player=player).exists()
-    own = HandEvent.objects.filter(hand=hand, player=player, type__in=["check", "call", "fold", "raise", "bet"]).count()
+from poker.models import Seat
+lova = Seat.objects.get(table_id={pk}, user__username="lova").user_id
+for hand in [h for h in Hand.objects.filter(table_id={pk}).order_by("number") if lova in h.user_ids]:
+    events = HandEvent.objects.filter(hand=hand, player=hand.user_ids.index(lova))
+    away = events.filter(type="away").exists()
+    own = events.filter(type__in=["check", "call", "fold", "raise", "bet"]).count()
     print(hand.number, int(away), own)
 """
 
@@ -96,7 +105,7 @@ def seconds_until(condition, timeout=10.0) -> float:
     """How long until ``condition()`` holds (polled every 20 ms)."""
     start = time.monotonic()
     while not condition():
-        assert time.monotonic() - start < timeout, "not within %s s" % timeout
+        assert time.monotonic() - start < timeout, f"not within {timeout} s"
         time.sleep(0.02)
     return time.monotonic() - start
 
@@ -145,8 +154,8 @@ def test_late_and_offline_players_are_told_the_truth_and_never_folded_by_a_tap_n
 
         hery_context.set_offline(True)
         watcher_context.set_offline(True)
-        times.setdefault("offline → banner (player)", []).append(seconds_until(lambda: banner_shown(hery)))
-        times.setdefault("offline → banner (spectator)", []).append(seconds_until(lambda: banner_shown(watcher)))
+        times["offline → banner (player)"] = [seconds_until(lambda: banner_shown(hery))]
+        times["offline → banner (spectator)"] = [seconds_until(lambda: banner_shown(watcher))]
         expect(hery.locator("#connection")).to_have_text("Connexion perdue — reconnexion…")
         expect(hery.locator("#check-call")).to_be_disabled()
         expect(hery.locator("#amount-range")).to_be_disabled()
@@ -196,7 +205,7 @@ def test_late_and_offline_players_are_told_the_truth_and_never_folded_by_a_tap_n
         port = server.ports[0]
         server.processes[0].kill()
         server.processes[0].wait()
-        times.setdefault("process killed → banner (player)", []).append(seconds_until(lambda: banner_shown(hery)))
+        times["process killed → banner (player)"] = [seconds_until(lambda: banner_shown(hery))]
         server.processes.clear()
         server.ports.clear()
         server.start_process(port)  # returns once it answers
