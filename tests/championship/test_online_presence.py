@@ -26,7 +26,7 @@ def test_each_player_is_in_one_state_said_in_one_word():
     users = [UserFactory(username=name) for name in ("hery", "lova", "soa", "tiana")]
     for k, user in enumerate(users):
         services.table_seat_player(table=table, user=user, seat=k + 1)
-    hery, lova, soa, tiana = users
+    hery, lova, soa, _tiana = users
     for user in (hery, lova):
         services.table_presence(table_id=table.pk, user=user, connected=True)
     services.table_sit_out(table_id=table.pk, user=lova)  # page open, away
