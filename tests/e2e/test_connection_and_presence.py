@@ -223,3 +223,48 @@ def test_late_and_offline_players_are_told_the_truth_and_never_folded_by_a_tap_n
     for name, values in times.items():
         if "banner" in name:
             assert max(values) < 2.0, (name, values)
+
+
+# Two registered players (fees paid) of tonight's online session, which has not started yet.
+SESSION = f"""
+from datetime import date
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from championship.models import Member, Session
+from championship.services.registrations import fee_record, registration_create
+from championship.services.seasons import season_create
+from django.contrib.auth.models import Group
+User = get_user_model()
+orga = User.objects.create_user("orga", password="{PASSWORD}", first_name="Orga")
+orga.groups.add(Group.objects.get(name="Organisateurs"))
+season = season_create(name="Saison en ligne", starts_on=date.today(), action_seconds=30)
+session = season.sessions.get(number=1)
+Session.objects.filter(pk=session.pk).update(mode="online", ready_seconds=60, scheduled_at=timezone.now())
+session.refresh_from_db()
+for name in ("Hery", "Lova", "Soa"):
+    user = User.objects.create_user(name.lower(), password="{PASSWORD}", first_name=name)
+    member = Member.objects.create(full_name=name + " Ra", nickname=name, user=user)
+    registration = registration_create(session=session, member=member, by=None)
+    fee_record(registration=registration, amount="1", paid=True, method="cash")
+print(session.pk)
+"""
+
+
+def test_a_player_waiting_on_the_session_page_is_taken_to_his_table_when_it_opens(app_server, browser):
+    pk = app_server.shell(SESSION).strip().splitlines()[-1]
+    context, page = log_in(browser, app_server, "lova", PHONE)
+    page.goto(f"{app_server.url}/championnat/seances/{pk}/")
+    # The organizer starts it (from his laptop; the start is a form's POST).
+    orga_context, orga = log_in(browser, app_server, "orga", LAPTOP)
+    orga.goto(f"{app_server.url}/championnat/seances/{pk}/")
+    token = next(c["value"] for c in orga_context.cookies() if c["name"] == "csrftoken")
+    started = orga.request.post(
+        f"{app_server.url}/championnat/seances/{pk}/demarrer/",
+        form={"csrfmiddlewaretoken": token},
+        headers={"Referer": orga.url, "X-CSRFToken": token},
+    )
+    assert started.ok, started.status
+    page.wait_for_url(lambda url: "/tables/" in url, timeout=15_000)
+    expect(page.locator("#felt")).to_be_visible()
+    orga_context.close()
+    context.close()
