@@ -369,6 +369,36 @@ class KnockOut(models.Model):
         return f"{self.user} out of {self.table} (hand {self.hand_number})"
 
 
+class WebProcess(models.Model):
+    """A web process serving table pages, alive while it beats (``poker.tables.pages``)."""
+
+    key = models.CharField(max_length=100, unique=True)
+    seen_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return self.key
+
+
+class OpenPages(models.Model):
+    """The table pages one web process has open for one seated player: what ``Seat.connections``
+    counts, taken back from it when the process is found dead (``poker.tables.pages``)."""
+
+    process = models.CharField(max_length=100)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    pages = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["process", "table", "user"], name="open_pages_one_per_process_seat"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.process}: {self.pages} of table {self.table_id} for user {self.user_id}"
+
+
 class ChatMessage(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat_messages")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")

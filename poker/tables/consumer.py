@@ -32,7 +32,7 @@ from arf.logs import log_context
 from arf.unavailable import database_unavailable, summary
 
 from ..models import Table
-from . import clock, fairness, jsontext, messages, rows, services
+from . import clock, fairness, jsontext, messages, pages, rows, services
 from .db import in_thread
 from .errors import TableError
 from .fanout import fanout
@@ -97,6 +97,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.counts_presence = game.counts_presence
         await self.accept()
         clock.ensure_deadline_loop()
+        pages.ensure_heartbeat()
         if self.user is None:
             await self.send_error("login_required", _("Log in to watch or play."))
             return

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.roles import display_name
 
 from ..models import MAX_SEATS, ChatMessage, FairnessEpoch, Seat, Table
-from . import fairness
+from . import fairness, pages
 from .broadcast import broadcast_chat, broadcast_presence
 from .errors import TableError, fmt
 from .play import Play
@@ -193,6 +193,7 @@ def table_presence(*, table_id: int, user: AbstractBaseUser, connected: bool) ->
         counted = seats.filter(connections__gt=0).update(connections=F("connections") - 1)
     if not counted:
         return False
+    pages.count(table_id, user.pk, 1 if connected else -1)  # taken back if this process dies
     count, away_unseen = seats.values_list("connections", "away_unseen").first() or (None, False)
     if count == (1 if connected else 0):
         # His first page opened or his last one closed: the others are told who is connected. It

@@ -149,3 +149,33 @@ def test_a_hand_he_was_away_for_is_marked_in_its_history_and_not_counted_as_play
     assert figures[1 - player].hands == 1
     text = hand_history_text(events, names=hand.names, lang="fr")
     assert f"{hand.names[player]} : absence, la table joue à sa place" in text
+
+
+def test_the_pages_of_a_web_process_that_died_are_taken_back_from_the_count(players):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from poker.models import OpenPages, WebProcess
+    from poker.tables import pages
+
+    table = open_table(players, 3)
+    here, dead, alive = players[:3]
+    page(table, here)  # counted by this process
+    assert OpenPages.objects.get(process=pages.PROCESS, user=here).pages == 1
+    long_ago = timezone.now() - timedelta(seconds=pages.DEAD_AFTER_SECONDS + 5)
+    WebProcess.objects.create(key="web-2", seen_at=long_ago)  # killed: it beats no more
+    WebProcess.objects.create(key="web-3", seen_at=timezone.now())
+    for user, process in ((dead, "web-2"), (alive, "web-3")):
+        Seat.objects.filter(table=table, user=user).update(connections=1)
+        OpenPages.objects.create(process=process, table=table, user=user, pages=1)
+
+    assert pages.sweep() == 1
+    assert seat_of(table, dead).connections == 0 and seat_of(table, dead).offline_since is not None
+    assert seat_of(table, alive).connections == 1 and seat_of(table, here).connections == 1
+    assert not WebProcess.objects.filter(key="web-2").exists()
+    assert pages.sweep() == 0  # taken back once
+    page(table, dead)  # his page opens again on a live process: his first, counted once
+    assert seat_of(table, dead).connections == 1
+    page(table, here, opened=False)
+    assert not OpenPages.objects.filter(process=pages.PROCESS, user=here).exists()
