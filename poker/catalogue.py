@@ -62,6 +62,7 @@ def table_catalogue() -> dict[str, str]:
         "time_bank": _("Time bank"),
         "connection_lost": _("Connection lost — reconnecting…"),
         "away_told": _("Away: the table checks or folds for you until you are back."),
+        "lost_turn": _("Time ran out while offline: the table checked or folded for you."),
         "log_small_blind": _("%(name)s posts the small blind %(amount)s"),
         "log_big_blind": _("%(name)s posts the big blind %(amount)s"),
         "log_fold": _("%(name)s folds"),

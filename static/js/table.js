@@ -415,6 +415,9 @@
     else if (table && table.status === "finished") text = t("finished");
     else if (me && me.to_act) text = t("your_turn");
     else if (cfg.live && (!me || !me.seat)) text = t("spectator");
+    if (state.notice && performance.now() < state.notice.until) {
+      text = me && me.to_act ? text + " · " + state.notice.text : state.notice.text;
+    }
     setText(status, text);
     status.classList.toggle("my-turn", !!(me && me.to_act));
     var chatOn = !table || !!table.chat_enabled;
@@ -610,10 +613,21 @@
   }
 
   // The connection came back (its snapshot drawn) or went (table_common.js): the controls follow.
+  // A turn of his that went by while the page was offline, with no move of his sent: his timer
+  // answered (checked or folded) and the page says so once the view is the server's again.
   function setOnline(online) {
+    var view = state.view, me = view && view.me;
+    if (!online) {
+      state.turnAtDrop = me && me.to_act && state.sentSeq === null ? me.turn_seq : null;
+    } else if (state.turnAtDrop !== null && state.turnAtDrop !== undefined) {
+      if (!(me && me.to_act && me.turn_seq === state.turnAtDrop)) {
+        state.notice = { text: t("lost_turn"), until: performance.now() + 15000 };
+      }
+      state.turnAtDrop = null;
+    }
     state.online = online;
     state.sentSeq = null; // after a drop the snapshot says what the server took, nothing else
-    if (state.view) renderActions(state.view);
+    if (view) { renderActions(view); renderStatus(view); }
   }
 
   // Marked away by his timer (not by his own tap): told once, by a vibration and, if he turned

@@ -172,6 +172,8 @@ def test_late_and_offline_players_are_told_the_truth_and_never_folded_by_a_tap_n
         times.setdefault("online → resynced view (spectator)", []).append(
             seconds_until(lambda: not banner_shown(watcher))
         )
+        # The page says it: his time ran out while offline (he sent nothing).
+        expect(hery.locator("#status")).to_contain_text("Temps écoulé pendant la coupure")
         # The hand he was offline in: no move of his but the fold of his timer.
         number = hand.split("°")[-1].strip().lstrip("#")
         moves = server.shell(HIS_MOVES.format(pk=offline_pk, number=number)).strip().splitlines()[-1]
