@@ -101,11 +101,16 @@ def _betting(events: list[ev.Event]) -> HandFigures:
     equities: list[dict] | None = None
     pots: list[ev.Event] = []
     final: list[int] = list(started["stacks"])
+    back = [False] * n  # came back during the hand: a move of his own after it makes it played
     for event in events:
         kind = event["type"]
         player = event.get("player")
         if kind == ev.AWAY:
             players[player].away = 1
+        elif kind == ev.BACK:
+            back[player] = True
+        elif player is not None and back[player] and kind in (*ev.PLAYER_ACTIONS, ev.BRING_IN):
+            players[player].away = 0
         if kind == ev.FOLD:
             folded[player] = True
         if kind in (ev.CALL, ev.BET, ev.RAISE, ev.COMPLETE) and game == HOLDEM:

@@ -219,6 +219,7 @@ def _back_if_unseen(table_id: int, user: AbstractBaseUser) -> None:
         return
     seat.come_back()
     play.touch(seat)
+    play.on_back(seat)
     play.bump()
     if not play.in_hand:
         play.wake()
@@ -344,6 +345,7 @@ def table_sit_out(*, table_id: int, user: AbstractBaseUser, away: bool = True) -
         seat.go_away(hand_number=play.hand.number if play.dealt_in(seat) else play.table.hands_dealt + 1)
     else:
         seat.come_back()
+        play.on_back(seat)
     play.touch(seat)
     play.bump()
     if away and play.in_hand and play.table.actor_seat == seat.number:

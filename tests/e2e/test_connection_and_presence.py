@@ -37,7 +37,7 @@ def table(name, seconds):
     return services.table_open(name=name, kind="tournament", action_seconds=seconds, starting_stack=5000)
 offline = table("Table du soir", 12)
 services.table_seat_player(table=offline, user=hery, seat=1)
-late = table("Table des retardataires", 4)
+late = table("Table des retardataires", 8)
 services.table_seat_player(table=late, user=lova, seat=1)
 for k, at in enumerate((offline, late)):
     for n in range(2):
@@ -72,15 +72,26 @@ from poker import services
 from poker.models import Table
 services.table_start(table=Table.objects.get(pk={pk}))
 """
+STATE = """
+from poker.models import Seat, Table
+t = Table.objects.get(pk={pk})
+print(t.status, t.hands_dealt, t.actor_seat, t.deadline_kind, t.deadline_at, t.seq)
+print(list(Seat.objects.filter(table=t).values_list("number", "sitting_out", "connections", "stack")))
+"""
 LATE_HANDS = """
-from poker.models import Hand, HandEvent
-from poker.models import Seat
+import time
+from poker.engine.figures import hand_figures
+from poker.models import Hand, HandEvent, Seat
+for _ in range(300):  # the hand of his move is over (his next decisions, if any, take 8 s at most)
+    if Hand.objects.filter(table_id={pk}, number={number}, ended_at__isnull=False).exists():
+        break
+    time.sleep(0.1)
 lova = Seat.objects.get(table_id={pk}, user__username="lova").user_id
 for hand in [h for h in Hand.objects.filter(table_id={pk}).order_by("number") if lova in h.user_ids]:
-    events = HandEvent.objects.filter(hand=hand, player=hand.user_ids.index(lova))
-    away = events.filter(type="away").exists()
-    own = events.filter(type__in=["check", "call", "fold", "raise", "bet"]).count()
-    print(hand.number, int(away), own)
+    player = hand.user_ids.index(lova)
+    events = HandEvent.objects.filter(hand=hand).order_by("seq").values_list("payload", flat=True)
+    if hand.ended_at is not None:
+        print(hand.number, hand_figures(list(events)).players[player].away)
 """
 
 
@@ -135,20 +146,33 @@ def test_late_and_offline_players_are_told_the_truth_and_never_folded_by_a_tap_n
         assert number > int(first_hand)
         lova.locator("#check-call").tap()
         expect(lova.locator("#status")).not_to_have_text("À vous de jouer", timeout=5_000)
-        lines = server.shell(LATE_HANDS.format(pk=late_pk)).strip().splitlines()
+        lines = server.shell(LATE_HANDS.format(pk=late_pk, number=number)).strip().splitlines()
         hands = [line.split() for line in lines if line.replace(" ", "").isdigit()]
-        by_number = {int(n): (int(a), int(own)) for n, a, own in hands}
-        assert by_number[int(first_hand)][0] == 1  # away: the table checked or folded for him
-        assert by_number[number][0] == 0 and by_number[number][1] >= 1  # played, by himself
+        away_for = {int(n): int(a) for n, a in hands}
+        assert away_for[int(first_hand)] == 1  # away: the table checked or folded for him
+        assert away_for[number] == 0  # the hand of his turn: played, by himself
         lova_context.close()
 
         # ---- the offline player, and a spectator on a laptop
         hery_context, hery = log_in(browser, server, "hery", PHONE)
+        frames: list[tuple[str, str]] = []  # what his page's sockets sent and received
+        hery.on(
+            "websocket",
+            lambda ws: (
+                ws.on("framesent", lambda text: frames.append(("sent", str(text)))),
+                ws.on("framereceived", lambda text: frames.append(("received", str(text)))),
+            ),
+        )
         hery.goto(f"{server.url}/tables/{offline_pk}/")
         watcher_context, watcher = log_in(browser, server, "sitraka", LAPTOP)
         watcher.goto(f"{server.url}/tables/{offline_pk}/")
         server.shell(START.format(pk=offline_pk))
-        expect(hery.locator("#status")).to_have_text("À vous de jouer", timeout=30_000)
+        try:
+            expect(hery.locator("#status")).to_have_text("À vous de jouer", timeout=30_000)
+        except AssertionError:
+            shot(hery, artifacts, "no-turn")
+            print(server.shell(STATE.format(pk=offline_pk)))
+            raise
         expect(hery.locator("#check-call")).to_be_enabled()
         hand = hery.locator("#hand-number").inner_text()
 
@@ -184,6 +208,17 @@ def test_late_and_offline_players_are_told_the_truth_and_never_folded_by_a_tap_n
         # The view is the server's: a later hand, and the log says what happened to him.
         expect(hery.locator("#hand-number")).not_to_have_text(hand, timeout=5_000)
         shot(hery, artifacts, "back-online-360x640")
+
+        # ---- the phone brings the page back from the background: a snapshot asked and drawn at once
+        frames.clear()
+        hery.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+        for _ in range(100):  # (the sync API hears the socket's frames while it waits)
+            hery.wait_for_timeout(20)
+            if any(d == "received" and '"type":"snapshot"' in f for d, f in frames):
+                break
+        assert any(d == "received" and '"type":"snapshot"' in f for d, f in frames), frames
+        assert any(d == "sent" and '"snapshot"' in f for d, f in frames)
+        assert not any(d == "sent" and '"act"' in f for d, f in frames)
 
         # ---- "I'm back" in view on the phone without scrolling
         if hery.locator("#back-bar").is_hidden():
@@ -268,5 +303,15 @@ def test_a_player_waiting_on_the_session_page_is_taken_to_his_table_when_it_open
     assert started.ok, started.status
     page.wait_for_url(lambda url: "/tables/" in url, timeout=15_000)
     expect(page.locator("#felt")).to_be_visible()
+    # The organizer's live view: one word each (it refreshes itself every 5 s once the session runs).
+    orga.reload()
+    lova = orga.locator(".online-seat", has=orga.locator(".badge", has_text="en jeu"))
+    expect(lova).to_have_count(1, timeout=15_000)
+    expect(orga.locator(".online-seat .badge", has_text="pas encore en ligne")).to_have_count(2)
+    expect(orga.locator(".online-seat .badge", has_text="connecté")).to_have_count(0)
+    for width, height in ((1366, 900), (412, 915), (360, 640)):
+        orga.set_viewport_size({"width": width, "height": height})
+        SHOTS.mkdir(exist_ok=True)
+        orga.screenshot(path=str(SHOTS / f"connection-organizer-{width}x{height}.png"), full_page=True)
     orga_context.close()
     context.close()

@@ -64,6 +64,7 @@ def test_a_late_player_timed_out_before_his_page_opened_is_back_when_it_opens_an
 
     seat = seat_of(table, late)
     assert not seat.sitting_out and not seat.away_unseen and seat.offline_since is None
+    assert HandEvent.objects.filter(hand=first, type="back").exists()  # back during the hand
     play_out_hand(table, but=None)
     fire_until_next_hand(table)
     second = Hand.objects.get(pk=table.hand_id)

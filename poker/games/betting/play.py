@@ -200,6 +200,13 @@ class BettingPlay(Play):
         self.advance()
         return True
 
+    def on_back(self, seat: Seat) -> None:
+        # Back in the middle of a hand he is dealt in: the hand record says so (a move of his own
+        # after it makes the hand one he played, docs/statistics.md).
+        if self.dealt_in(seat):
+            self.store({"type": "back", "player": self.hand.seats.index(seat.number)})
+            self.table.visible_seq = self.table.seq
+
     def moved_himself(self, player: int) -> bool:
         """``player`` made a move of his own in the hand (a forced blind or ante is none)."""
         moves = HandEvent.objects.filter(hand=self.hand, player=player, type__in=OWN_MOVES)
