@@ -286,6 +286,9 @@ POKER_BOT_MS = env_int("POKER_BOT_MS", 800)  # a practice bot "thinking"
 POKER_DEADLINE_POLL_MS = env_int("POKER_DEADLINE_POLL_MS", 200)
 # Each web process also fires due deadlines, so `make run` needs no worker; off where a worker runs.
 POKER_DEADLINE_LOOP = env_bool("POKER_DEADLINE_LOOP", True)
+# Each web process says every few seconds that it is alive, and takes back the table pages counted
+# by a process found dead (poker.tables.pages): a process that dies leaves no player "connected".
+POKER_PRESENCE_HEARTBEAT = env_bool("POKER_PRESENCE_HEARTBEAT", True)
 
 # How long a password-reset link made by the organizer stays valid.
 PASSWORD_RESET_HOURS = env_int("PASSWORD_RESET_HOURS", 24)

@@ -32,6 +32,7 @@ from .models import (
     SessionClock,
     TableMove,
 )
+from .online_presence import online_seats
 from .services.online import provider_key
 
 
@@ -305,8 +306,8 @@ class TableView:
     is_open: bool
     seats: list[Seat]  # players still at this table, by seat
     poker_table_id: int | None = None  # online sessions: where it is played
-    # Online: the poker table's status, and each seat's `online` (stack at the start of the current
-    # hand, `connected`: his table page open now, `away`), read from the poker table.
+    # Online: the poker table's status, and each seat's `online` (``online_presence.OnlineSeat``:
+    # stack at the start of the current hand, state in one word), read from the poker table.
     poker_status: str = ""
 
     @property
@@ -463,18 +464,12 @@ def _audit(session: Session, registrations: list[Registration]) -> list[AuditEnt
 
 
 def _online_seats(session: Session, tables: list[GameTable], round_number: int | None):
-    """The poker tables' seats of this round (one query each for seats and tables): stack,
-    connected, away, by (poker table, user)."""
+    """The poker tables' seats of this round (one query each for seats and tables): stack and
+    state in one word (``online_presence``), by (poker table, user)."""
     ids = [t.poker_table_id for t in tables if t.round_number == round_number and t.poker_table_id]
     if session.mode != Session.Mode.ONLINE or not ids:
         return {}, {}
-    seats = {
-        (table_id, user_id): SimpleNamespace(stack=stack, connected=connections > 0, away=away)
-        for table_id, user_id, stack, connections, away in PokerSeat.objects.filter(
-            table_id__in=ids
-        ).values_list("table_id", "user_id", "stack", "connections", "sitting_out")
-    }
-    return seats, dict(Table.objects.filter(pk__in=ids).values_list("pk", "status"))
+    return online_seats(ids), dict(Table.objects.filter(pk__in=ids).values_list("pk", "status"))
 
 
 # --- The online evening: where a player is now ------------------------------------------------------

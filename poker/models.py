@@ -175,6 +175,10 @@ class Seat(models.Model):
     # Chips at the start of the current hand (the hand's engine state holds them while it is played).
     stack = models.PositiveIntegerField(_("stack"))
     sitting_out = models.BooleanField(default=False)
+    # Marked away (out of time) while no page of his was open: back by himself when one opens
+    # (services.table_presence). Away with his page open, he stays away until he says he is back.
+    away_unseen = models.BooleanField(default=False)
+    away_since_hand = models.PositiveIntegerField(null=True, blank=True)  # the hand he went away in
     leaving = models.BooleanField(default=False)  # leaves when the current hand is over
     is_bot = models.BooleanField(default=False)
     time_bank = models.PositiveIntegerField(default=0)  # seconds left
@@ -186,6 +190,7 @@ class Seat(models.Model):
     # Of those, the pages in sight (document.visibilityState "visible", as each page reports it):
     # his turn is pushed to his devices only when none is (poker/push).
     visible_pages = models.PositiveSmallIntegerField(default=0)
+    offline_since = models.DateTimeField(null=True, blank=True)  # his last page closed (None: open)
     # A player moved to a running table: until then a missed decision folds him without marking him away.
     grace_until = models.DateTimeField(null=True, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
@@ -202,6 +207,18 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} #{self.number}"
+
+    def go_away(self, *, hand_number: int, unseen: bool = False) -> None:
+        """Answered for from now on (check or fold); ``unseen``: no page of his was open."""
+        self.sitting_out = True
+        self.away_unseen = unseen
+        self.away_since_hand = hand_number
+        self.pre_action = ""
+
+    def come_back(self) -> None:
+        self.sitting_out = False
+        self.away_unseen = False
+        self.away_since_hand = None
 
 
 def new_seed_hex() -> str:
@@ -353,6 +370,36 @@ class KnockOut(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} out of {self.table} (hand {self.hand_number})"
+
+
+class WebProcess(models.Model):
+    """A web process serving table pages, alive while it beats (``poker.tables.pages``)."""
+
+    key = models.CharField(max_length=100, unique=True)
+    seen_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return self.key
+
+
+class OpenPages(models.Model):
+    """The table pages one web process has open for one seated player: what ``Seat.connections``
+    counts, taken back from it when the process is found dead (``poker.tables.pages``)."""
+
+    process = models.CharField(max_length=100)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    pages = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["process", "table", "user"], name="open_pages_one_per_process_seat"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.process}: {self.pages} of table {self.table_id} for user {self.user_id}"
 
 
 class ChatMessage(models.Model):

@@ -21,6 +21,12 @@ def _french_by_default(settings):
     settings.LANGUAGE_CODE = "fr"
 
 
+@pytest.fixture(autouse=True)
+def _no_presence_heartbeat(settings):
+    # No task outliving a test's event loop (poker.tables.pages); the browser tests' servers beat.
+    settings.POKER_PRESENCE_HEARTBEAT = False
+
+
 def pytest_collection_modifyitems(items):
     # Playwright's sync API keeps an event loop running for the rest of the session, after which
     # async tests cannot start their own: browser tests run last.

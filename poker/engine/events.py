@@ -17,6 +17,12 @@ it never appear in an event.
 
 Events of every game that bets (Hold'em, Razz):
 
+``away``          ``player``: the table's own event, not the engine's (like Hold'em's ``equity``):
+                  he was away when the hand was dealt, or went away (out of time) before any move
+                  of his own; the table answered for him. Such a hand is not one he "played"
+                  (``figures``, docs/statistics.md) unless he is ``back`` and then moves himself.
+``back``          ``player``: the table's own event: he came back during the hand.
+
 ``ante``          ``player``, ``amount``, ``all_in``: one per player dealt in (Hold'em: from the
                   button's left; Razz: from player 0).
 ``fold``          ``player``.
@@ -129,6 +135,9 @@ DEALER_DRAW = "dealer_draw"
 DEALER_SHOWS = "dealer_shows"
 RESULT = "result"
 ROUND_OVER = "round_over"
+# The table's (poker.games.betting.play), not the engine's: not in EVENT_TYPES
+AWAY = "away"
+BACK = "back"
 
 EVENT_TYPES = (
     HAND_STARTED,

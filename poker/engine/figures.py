@@ -29,7 +29,8 @@ class PlayerFigures:
     """One player's part of one hand. Counts are 0 or 1 (``aggressive`` and ``calls`` count
     actions); chips are chips of this hand."""
 
-    hands: int = 1
+    hands: int = 1  # 0: a hand he was away for (``away``)
+    away: int = 0  # away when dealt in, or before any move of his own (the table answered for him)
     vpip: int = 0  # put chips in before the flop of his own will (a call or a raise; not the blinds)
     pfr: int = 0  # raised before the flop
     three_bet_chances: int = 0  # faced the first raise before the flop and had to answer it
@@ -100,9 +101,16 @@ def _betting(events: list[ev.Event]) -> HandFigures:
     equities: list[dict] | None = None
     pots: list[ev.Event] = []
     final: list[int] = list(started["stacks"])
+    back = [False] * n  # came back during the hand: a move of his own after it makes it played
     for event in events:
         kind = event["type"]
         player = event.get("player")
+        if kind == ev.AWAY:
+            players[player].away = 1
+        elif kind == ev.BACK:
+            back[player] = True
+        elif player is not None and back[player] and kind in (*ev.PLAYER_ACTIONS, ev.BRING_IN):
+            players[player].away = 0
         if kind == ev.FOLD:
             folded[player] = True
         if kind in (ev.CALL, ev.BET, ev.RAISE, ev.COMPLETE) and game == HOLDEM:
@@ -153,7 +161,25 @@ def _betting(events: list[ev.Event]) -> HandFigures:
             figures.best_hand = int(evaluate_high(parse_cards(shown[i] + board)))
     if game == HOLDEM and runout_board is not None:
         _allin_luck(players, shown, runout_board, pots, equities)
+    for i, figures in enumerate(players):
+        if figures.away:
+            players[i] = _away(figures)
     return HandFigures(game, players, _knockout_credits(started["stacks"], final, players, pots))
+
+
+def _away(figures: PlayerFigures) -> PlayerFigures:
+    """A hand he was away for is not one he played: no hand, no choice counted (the table checked or
+    folded for him); only his chips are, as they moved (blinds lost, a pot won)."""
+    return PlayerFigures(
+        hands=0,
+        away=1,
+        won=figures.won,
+        net=figures.net,
+        big_blind=figures.big_blind,
+        allins=figures.allins,
+        allin_expected=figures.allin_expected,
+        allin_won=figures.allin_won,
+    )
 
 
 def _allin_luck(

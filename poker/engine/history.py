@@ -35,6 +35,8 @@ _TEXT: dict[str, dict[str, Any]] = {
         "title_ante": ", ante {ante}",
         ev.ANTE: "{name}: posts the ante {amount}",
         ev.FOLD: "{name}: folds",
+        ev.AWAY: "{name}: away, the table plays for this seat",
+        ev.BACK: "{name}: is back",
         ev.CHECK: "{name}: checks",
         ev.CALL: "{name}: calls {amount}",
         ev.BET: "{name}: bets {amount}",
@@ -116,6 +118,8 @@ _TEXT: dict[str, dict[str, Any]] = {
         "title_ante": ", ante {ante}",
         ev.ANTE: "{name} : paie l'ante {amount}",
         ev.FOLD: "{name} : se couche",
+        ev.AWAY: "{name} : absence, la table joue à sa place",
+        ev.BACK: "{name} : de retour",
         ev.CHECK: "{name} : parle",  # the word of the button ("Parole")
         ev.CALL: "{name} : suit {amount}",
         ev.BET: "{name} : mise {amount}",
@@ -289,6 +293,8 @@ def _betting_history(events: list[ev.Event], name: _Name, text: dict[str, Any], 
                 folded_on[player] = street  # type: ignore[index]
         elif kind == ev.UNCALLED_BET_RETURNED:
             lines.append(text[kind].format(name=who, amount=event["amount"]))
+        elif kind in (ev.AWAY, ev.BACK):
+            lines.append(text[kind].format(name=who))
         elif kind == ev.RESHUFFLE:
             lines.append(text["razz_reshuffle"].format(count=event["count"]))
         elif kind == ev.BOARD:

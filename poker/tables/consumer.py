@@ -3,7 +3,7 @@
 A consumer keeps no game state: the services change the database and broadcast after the commit;
 the consumer forwards the messages meant for its viewer (``broadcast``): those of the table, from
 the process's ``fanout``, and his own part, from his user's group. One handler table: the
-messages every table takes (``snapshot``, ``sit``, ``leave``, ``sit_out``, ``sit_in``, ``chat``,
+messages every table takes (``snapshot``, ``ping``, ``sit``, ``leave``, ``sit_out``, ``sit_in``, ``chat``,
 ``client_seed``, ``visibility``), and those its game adds (``Game.messages``: Hold'em's and Razz's ``act`` and
 ``pre_action``, the dealer game's ``bet`` and ``draw``). Messages from the browser are JSON, such as
 ``{"type": "sit", "seat": 3}`` or ``{"type": "chat", "text": "..."}``; ``visibility`` says whether
@@ -12,8 +12,8 @@ the page is in sight (Web Push, poker/push).
 To the browser: ``snapshot`` (this viewer's whole ``view``, and ``public``, the patch from it to
 the public view), ``update`` (``seq``, ``prev``, and the ``delta`` from the public view at
 ``prev``, or the whole public ``view``, from the table's group; see ``delta``), ``private``
-(``seq``, this user's own part, from his own group), ``presence``, ``chat``, and ``error``
-(``code``, ``message``) to this client only. See ``poker/README.md``.
+(``seq``, this user's own part, from his own group), ``presence``, ``chat``, ``pong`` (to
+``ping``), and ``error`` (``code``, ``message``) to this client only. See ``poker/README.md``.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from arf.logs import log_context
 from arf.unavailable import database_unavailable, summary
 
 from ..models import Table
-from . import clock, fairness, jsontext, messages, rows, services
+from . import clock, fairness, jsontext, messages, pages, rows, services
 from .db import in_thread
 from .errors import TableError
 from .fanout import fanout
@@ -101,6 +101,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.counts_presence = game.counts_presence
         await self.accept()
         clock.ensure_deadline_loop()
+        pages.ensure_heartbeat()
         if self.user is None:
             await self.send_error("login_required", _("Log in to watch or play."))
             return
@@ -257,6 +258,12 @@ async def on_snapshot(consumer: TableConsumer, message: dict[str, Any]) -> None:
     await consumer.send_snapshot()
 
 
+async def on_ping(consumer: TableConsumer, message: dict[str, Any]) -> None:
+    """Is the socket alive? Asked by a page back on the screen or after a silence (table_common.js):
+    answered at once, without the database."""
+    await consumer.send(text_data='{"type":"pong"}')
+
+
 async def on_sit(consumer: TableConsumer, message: dict[str, Any]) -> None:
     seat = seat_number(message.get("seat"))
     await in_thread(services.table_sit)(table_id=consumer.table_id, user=consumer.user, seat=seat)
@@ -315,6 +322,7 @@ async def on_visibility(consumer: TableConsumer, message: dict[str, Any]) -> Non
 CORE_MESSAGES: dict[str, Handler] = {
     "client_seed": on_client_seed,
     "snapshot": on_snapshot,
+    "ping": on_ping,
     "sit": on_sit,
     "leave": on_leave,
     "sit_out": on_sit_out,

@@ -139,6 +139,9 @@ class Play:
     def on_away(self, seat: Seat) -> None:
         """``seat``'s player sits out while it is not his turn."""
 
+    def on_back(self, seat: Seat) -> None:
+        """``seat``'s player is back (his own tap, or his page opened after he went away unseen)."""
+
     def on_paused(self) -> None:
         """The table has just paused between hands."""
 

@@ -19,7 +19,7 @@ from accounts.roles import display_name
 
 from .. import signals
 from ..models import MAX_SEATS, ChatMessage, FairnessEpoch, Seat, Table
-from . import fairness
+from . import fairness, pages
 from .broadcast import broadcast_chat, broadcast_presence
 from .errors import TableError, fmt
 from .play import Play
@@ -197,10 +197,17 @@ def table_presence(*, table_id: int, user: AbstractBaseUser, connected: bool) ->
         counted = seats.filter(connections__gt=0).update(connections=F("connections") - 1)
     if not counted:
         return False
-    if seats.values_list("connections", flat=True).first() == (1 if connected else 0):
+    pages.count(table_id, user.pk, 1 if connected else -1)  # taken back if this process dies
+    count, away_unseen = seats.values_list("connections", "away_unseen").first() or (None, False)
+    if count == (1 if connected else 0):
         # His first page opened or his last one closed: the others are told who is connected. It
         # is no change of the table (no seq): its own message, read fresh (``broadcast_presence``).
+        seats.update(offline_since=None if connected else timezone.now())
         broadcast_presence(table_id)
+        if connected and away_unseen:
+            # A time running out that read no page of his just before this count, and commits just
+            # after this read, is undone at the next deal instead (``BettingPlay.back_if_seen``).
+            _back_if_unseen(table_id, user)
     if Table.objects.filter(pk=table_id, deadline_kind=Table.DeadlineKind.GET_READY).exists():
         _presence_changed(table_id)
     return True
@@ -214,6 +221,23 @@ def table_visibility(*, table_id: int, user: AbstractBaseUser, visible: bool) ->
     if visible:
         return bool(seats.update(visible_pages=F("visible_pages") + 1))
     return bool(seats.filter(visible_pages__gt=0).update(visible_pages=F("visible_pages") - 1))
+
+
+@transaction.atomic
+def _back_if_unseen(table_id: int, user: AbstractBaseUser) -> None:
+    """He was marked away while no page of his was open (late, reloading, moved): his page is
+    open now, so he is back, and dealt the next hand."""
+    play = Play.lock(table_id)
+    seat = play.seat_of_user(user)
+    if seat is None or not (seat.sitting_out and seat.away_unseen):
+        return
+    seat.come_back()
+    play.touch(seat)
+    play.on_back(seat)
+    play.bump()
+    if not play.in_hand:
+        play.wake()
+    play.finish()
 
 
 @transaction.atomic
@@ -331,7 +355,11 @@ def table_sit_out(*, table_id: int, user: AbstractBaseUser, away: bool = True) -
     seat = play.seated(user)
     if seat.sitting_out == away:
         return
-    seat.sitting_out = away
+    if away:
+        seat.go_away(hand_number=play.hand.number if play.dealt_in(seat) else play.table.hands_dealt + 1)
+    else:
+        seat.come_back()
+        play.on_back(seat)
     play.touch(seat)
     play.bump()
     if away and play.in_hand and play.table.actor_seat == seat.number:

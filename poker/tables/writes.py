@@ -55,7 +55,16 @@ TABLE_FIELDS = (
     "pause_requested",
     "chat_enabled",
 )
-SEAT_FIELDS = ("stack", "sitting_out", "leaving", "time_bank", "pre_action", "round_bet")
+SEAT_FIELDS = (
+    "stack",
+    "sitting_out",
+    "away_unseen",
+    "away_since_hand",
+    "leaving",
+    "time_bank",
+    "pre_action",
+    "round_bet",
+)
 EVENT_FIELDS = ("table", "hand", "seq", "type", "player", "private", "payload")
 HAND_FIELDS = ("state", "ended_at")
 
@@ -94,6 +103,7 @@ NOT_WRITTEN_BY_A_CHANGE = {
         "joined_at": "written once, when the player sits down",
         "connections": "counted by its own statement outside the table's lock (services.table_presence)",
         "visible_pages": "counted by its own statement outside the table's lock (services.table_visibility)",
+        "offline_since": "written with the count of his pages (services.table_presence)",
     },
     Hand: {
         "id": "the key the write finds the row by",

@@ -279,16 +279,15 @@
     $("bet-bar").addEventListener("submit", function (event) {
       event.preventDefault();
       var amount = Math.round(+$("amount").value);
-      $("bet-bar").hidden = true; // one click, one bet: the next view says what happened
-      send({ type: "bet", amount: amount });
+      // One click, one bet: the next view says what happened. Offline, nothing is sent (nor hidden).
+      if (send({ type: "bet", amount: amount })) $("bet-bar").hidden = true;
     });
     $("amount").addEventListener("input", labelBet);
     $("draw").addEventListener("click", function () {
       var view = state.view, seat = mySeat(view);
       if (!view.me || !view.me.to_draw || !seat || !seat.cards) return;
       var cards = state.thrown.map(function (k) { return seat.cards[k]; });
-      $("draw-bar").hidden = true;
-      send({ type: "draw", cards: cards, hand: view.me.hand_id, seq: view.seq });
+      if (send({ type: "draw", cards: cards, hand: view.me.hand_id, seq: view.seq })) $("draw-bar").hidden = true;
     });
     $("take-seat").addEventListener("click", function () { send({ type: "sit" }); });
     $("sit-out").addEventListener("click", function () { send({ type: "sit_out" }); });
@@ -325,6 +324,12 @@
       game: rules,
       show: render,
       error: function () { if (state.view) { renderBetBar(state.view); renderDrawBar(state.view); } },
+      // The connection lost (table_common.js): no control can be used until the view is resynced.
+      online: function (online) {
+        document.querySelectorAll("#bet-bar button, #bet-bar input, #draw-bar button, .me-controls button").forEach(function (node) {
+          node.disabled = !online;
+        });
+      },
     });
     setInterval(tick, 250);
   }

@@ -4,7 +4,9 @@
  * he has just been moved away from takes him to his new table by itself. On a table page, the notice
  * waits until the hand on show is over (no knock-out told before the board is shown). A notice sent
  * while the page was loading or its socket closed is not lost: each opening of the socket looks
- * again, and a look that fails is tried again (5 times, 1 to 5 s apart). */
+ * again, and a look that fails is tried again (5 times, 1 to 5 s apart). A player waiting for his
+ * table (the session about to start, or round 2 about to be drawn) on the home page or the session's
+ * page is taken to it when it opens (not the organizer from the session's page, which he runs). */
 (function () {
   "use strict";
   var box = document.getElementById("evening");
@@ -17,6 +19,7 @@
     if (handOnShow) { pending = true; return; }
     pending = false;
     var before = box.dataset.table;  // where he sat when this notice was drawn
+    var waiting = box.dataset.kind === "soon" || box.dataset.kind === "waiting";
     fetch(box.dataset.url + "?page=" + encodeURIComponent(location.pathname), { credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
       .then(function (html) {
@@ -28,11 +31,18 @@
         var now = box.dataset.table;
         wasHere = wasHere || before === location.pathname;
         if (wasHere && now && now !== location.pathname) location.assign(now);
+        else if (waiting && box.dataset.kind === "seated" && now && waitsHere()) location.assign(now);
       })
       .catch(function () {
         failed += 1;
         if (failed <= 5) setTimeout(refresh, 1000 * failed); // then the next notice or opening
       });
+  }
+
+  // The pages where a player waits for his table: the home page, the session's page.
+  function waitsHere() {
+    var path = location.pathname;
+    return path === "/" || (path === box.dataset.session && !box.dataset.organizer);
   }
 
   function connect() {

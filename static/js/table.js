@@ -56,6 +56,10 @@
     deadline: null,
     muted: localStorage.getItem("arf-muted") === "1",
     presence: { at: 0, offline: [] }, // the seats whose player has no page open
+    online: false, // the socket is open and its snapshot drawn (table_common.js)
+    sentSeq: null, // a move sent at this seq, not answered yet: the bar waits, nothing looks taken
+    awayTold: false, // he was told once that he is away (vibration, notification)
+    choseAway: false, // he tapped "Sit out" himself: nothing to tell him
   };
   function show(view, presence) {
     state.presence = presence;
@@ -336,11 +340,22 @@
       if (box.checked !== checked) box.checked = checked;
     });
     var controls = $("me-controls");
+    var seated = cfg.live && me && me.seat && view.table.status !== "finished";
     if (controls) {
-      setHidden(controls, !cfg.live || !me || !me.seat || view.table.status === "finished");
+      setHidden(controls, !seated);
       setHidden($("sit-out"), !me || !!me.sitting_out);
-      setHidden($("sit-in"), !me || !me.sitting_out);
     }
+    setHidden($("back-bar"), !seated || !me.sitting_out);
+    if (seated && me.sitting_out) setText($("away-told"), t("away_told"));
+    if (state.sentSeq !== null && view.seq !== state.sentSeq) state.sentSeq = null;
+    var sending = state.sentSeq !== null;
+    $("actions").classList.toggle("sending", sending);
+    // Off while the connection is lost or a move waits for its answer: a tap is never shown taken
+    // before the server took it (docs/phone_and_tv.md).
+    var off = !state.online || sending;
+    document.querySelectorAll("#actions button, #actions input, #pre-actions input, #me-controls button, #back-bar button").forEach(function (node) {
+      if (node.disabled !== off) node.disabled = off;
+    });
     if (!legal) return;
     var fold = $("fold"), checkCall = $("check-call"), raise = $("raise");
     setHidden(fold, !legal.fold);
@@ -400,6 +415,9 @@
     else if (table && table.status === "finished") text = t("finished");
     else if (me && me.to_act) text = t("your_turn");
     else if (cfg.live && (!me || !me.seat)) text = t("spectator");
+    if (state.notice && performance.now() < state.notice.until) {
+      text = me && me.to_act ? text + " · " + state.notice.text : state.notice.text;
+    }
     setText(status, text);
     status.classList.toggle("my-turn", !!(me && me.to_act));
     var chatOn = !table || !!table.chat_enabled;
@@ -438,6 +456,7 @@
         requestAnimationFrame(keepTableInView); // it reads the layout: once, in the next frame
       }
       renderAnnounce(view);
+      tellAway(view);
       // The screen stays on while he is seated (static/js/wake_lock.js).
       window.ArfWake.want(!!(view.me && view.me.seat && !view.me.leaving) && view.table.status !== "finished");
       // The online evening's panels (static/js/table_evening.js) draw from the same view.
@@ -583,11 +602,48 @@
   var send = function () {};
   function act(action, amount) {
     var view = state.view;
-    if (!view || !view.me || !view.me.to_act) return;
+    if (!view || !view.me || !view.me.to_act || state.sentSeq !== null) return;
     var message = { type: "act", action: action, hand: view.me.hand_id, seq: view.seq };
     if (amount !== undefined) message.amount = amount;
-    $("actions").hidden = true; // one click, one action: the next view brings the bar back
-    send(message);
+    // One click, one action: the bar waits (its buttons off) for the server's next view, or its
+    // refusal; a move the socket could not send is not sent at all (the page is offline).
+    if (!send(message)) return;
+    state.sentSeq = view.seq;
+    renderActions(view);
+  }
+
+  // The connection came back (its snapshot drawn) or went (table_common.js): the controls follow.
+  // A turn of his that went by while the page was offline, with no move of his sent: his timer
+  // answered (checked or folded) and the page says so once the view is the server's again.
+  function setOnline(online) {
+    var view = state.view, me = view && view.me;
+    if (!online) {
+      state.turnAtDrop = me && me.to_act && state.sentSeq === null ? me.turn_seq : null;
+    } else if (state.turnAtDrop !== null && state.turnAtDrop !== undefined) {
+      if (!(me && me.to_act && me.turn_seq === state.turnAtDrop)) {
+        state.notice = { text: t("lost_turn"), until: performance.now() + 15000 };
+      }
+      state.turnAtDrop = null;
+    }
+    state.online = online;
+    state.sentSeq = null; // after a drop the snapshot says what the server took, nothing else
+    if (view) { renderActions(view); renderStatus(view); }
+  }
+
+  // Marked away by his timer (not by his own tap): told once, by a vibration and, if he turned
+  // them on and the page is hidden, a notification.
+  function tellAway(view) {
+    var away = !!(view.me && view.me.seat && view.me.sitting_out);
+    if (!away) { state.awayTold = false; state.choseAway = false; return; }
+    if (state.awayTold || state.choseAway) return;
+    state.awayTold = true;
+    if (!state.muted && navigator.vibrate) navigator.vibrate([200, 100, 200]);
+    if (document.hidden && notificationsOn()) {
+      try {
+        var note = new Notification(t("away_told"), { body: TITLE, tag: "arf-away-" + cfg.ws });
+        note.onclick = function () { window.focus(); note.close(); };
+      } catch (e) { /* a browser that only notifies from a service worker */ }
+    }
   }
 
   // ---- the keyboard of a laptop: F folds, C checks or calls (or brings in), R bets or raises the
@@ -634,10 +690,13 @@
     $("actions").addEventListener("submit", function (event) { event.preventDefault(); });
     $("pre-actions").querySelectorAll("input").forEach(function (box) {
       box.addEventListener("change", function () {
-        send({ type: "pre_action", value: box.checked ? box.value : "" });
+        // Not sent (offline): the box goes back to what the server last said.
+        if (!send({ type: "pre_action", value: box.checked ? box.value : "" })) renderActions(state.view);
       });
     });
-    $("sit-out").addEventListener("click", function () { send({ type: "sit_out" }); });
+    $("sit-out").addEventListener("click", function () {
+      if (send({ type: "sit_out" })) state.choseAway = true;
+    });
     $("sit-in").addEventListener("click", function () { send({ type: "sit_in" }); });
     if ($("leave")) $("leave").addEventListener("click", function () { send({ type: "leave" }); });
     $("chat-form").addEventListener("submit", function (event) {
@@ -674,7 +733,8 @@
       userId: cfg.user_id,
       game: rules,
       show: show,
-      error: function () { if (state.view) renderActions(state.view); },
+      error: function () { state.sentSeq = null; if (state.view) renderActions(state.view); },
+      online: setOnline,
     });
     setInterval(tick, 250);
   }

@@ -162,16 +162,33 @@ window.ArfTable = (function () {
     show();
   }
 
-  // ---- the table's websocket, with sends queued while it (re)connects and reconnection with a
-  // back-off behind the "connection lost" banner.
-  // Open the socket at ``path``; ``onMessage`` gets each message parsed. Returns ``send``.
-  function open(path, onMessage, lostText) {
-    var socket = null, retry = 0, outbox = [], last = null, resent = 0;
+  // ---- the table's websocket, with reconnection behind the "connection lost" banner
+  // (docs/phone_and_tv.md, "When the connection drops"). Open the socket at ``path``;
+  // ``onMessage`` gets each message parsed, ``onLine(true|false)`` each change of the connection.
+  // Returns ``send``, which sends only on an open socket and says so (true): a move is never kept
+  // to be sent later, when the table may have moved on without it. The connection counts as lost
+  // at once when the socket closes or the browser says it is offline; when it has been silent for
+  // a while (a phone's socket can die without closing) a ping must be answered within two seconds.
+  // Back online, or when the page comes back to the screen, the server's snapshot redraws the view.
+  var PING_AFTER_MS = 5000, ANSWER_MS = 2000;
+  function open(path, onMessage, lostText, onLine) {
+    var socket = null, retry = 0, last = null, resent = 0, timer = null, heard = 0, waiting = null;
+    var online = false;
+    function banner(lost) {
+      var box = $("connection");
+      if (lost) box.textContent = lostText;
+      box.hidden = !lost;
+    }
+    function setOnline(value) {
+      if (online === value) return;
+      online = value;
+      if (onLine) onLine(value);
+    }
     function send(message) {
-      // A click while the socket is (re)connecting is sent once it is open, not lost.
+      if (!online || !socket || socket.readyState !== WebSocket.OPEN) return false;
       if (message !== last) { last = message; resent = 0; }
-      if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-      else outbox.push(message);
+      socket.send(JSON.stringify(message));
+      return true;
     }
     // The server busy (its database full or away): it changed nothing, and says when to send the
     // same message again; three times at most, then the player clicks again himself.
@@ -181,26 +198,77 @@ window.ArfTable = (function () {
       resent += 1;
       setTimeout(function () { if (last === again) send(again); }, message.retry_ms || 1500);
     }
+    // The socket is taken for dead: the banner at once, the page's controls off, a new one opened.
+    function lost() {
+      clearTimeout(waiting);
+      waiting = null;
+      setOnline(false);
+      banner(true);
+      if (socket) {
+        var dead = socket;
+        socket = null;
+        dead.onclose = null;
+        try { dead.close(); } catch (e) { /* closed already */ }
+      }
+      schedule();
+    }
+    function schedule(now) {
+      clearTimeout(timer);
+      retry = now ? 0 : Math.min(retry + 1, 6);
+      timer = setTimeout(connect, now ? 0 : 300 * retry);
+    }
+    // Is the socket alive? Asked when the page comes back to the screen and after a silence: any
+    // message within two seconds says yes.
+    function check() {
+      if (!socket || socket.readyState !== WebSocket.OPEN || waiting) return;
+      var asked = heard;
+      socket.send(JSON.stringify({ type: "ping" }));
+      waiting = setTimeout(function () {
+        waiting = null;
+        if (heard === asked) lost();
+      }, ANSWER_MS);
+    }
     function connect() {
+      clearTimeout(timer);
+      if (socket) return;
       var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-      socket = new WebSocket(scheme + location.host + path);
-      socket.addEventListener("open", function () {
+      var opening = new WebSocket(scheme + location.host + path);
+      socket = opening;
+      opening.addEventListener("open", function () {
+        if (socket !== opening) return;
         retry = 0;
-        $("connection").hidden = true;
-        while (outbox.length) socket.send(JSON.stringify(outbox.shift()));
+        heard = performance.now();
       });
-      socket.addEventListener("message", function (event) {
+      opening.addEventListener("message", function (event) {
+        if (socket !== opening) return;
+        heard = performance.now();
         var message = JSON.parse(event.data);
+        if (message.type === "pong") return;
+        // The server's snapshot, its first message, is the view drawn again: then the page is online.
+        if (message.type === "snapshot" && !online) {
+          onMessage(message);
+          setOnline(true);
+          banner(false);
+          return;
+        }
         resend(message);
         onMessage(message);
       });
-      socket.addEventListener("close", function () {
-        $("connection").textContent = lostText;
-        $("connection").hidden = false;
-        retry = Math.min(retry + 1, 6);
-        setTimeout(connect, 300 * retry);
-      });
+      opening.onclose = function () { if (socket === opening) { socket = null; lost(); } };
     }
+    window.addEventListener("offline", lost);
+    window.addEventListener("online", function () { if (!socket) schedule(true); else check(); });
+    function onScreen() {
+      if (document.hidden) return;
+      if (!socket) { schedule(true); return; }
+      check();
+      send({ type: "snapshot" }); // what happened while the page was away, drawn at once
+    }
+    document.addEventListener("visibilitychange", onScreen);
+    window.addEventListener("pageshow", function (event) { if (event.persisted) onScreen(); });
+    setInterval(function () {
+      if (online && performance.now() - heard > PING_AFTER_MS) check();
+    }, 1000);
     connect();
     return send;
   }
@@ -385,7 +453,10 @@ window.ArfTable = (function () {
         showError(message.message);
         if (options.error) options.error();
       }
-    }, options.lostText);
+    }, options.lostText, function (online) {
+      document.body.classList.toggle("offline", !online);
+      if (options.online) options.online(online);
+    });
     return send;
   }
 

@@ -404,8 +404,9 @@ async def test_the_organizer_sees_stacks_and_who_is_connected_and_pauses_every_t
     player = await Client(first.pk, here).connect()
     try:
         page = (await db(web.get)(f"/championnat/seances/{session.pk}/")).content.decode()
-        assert page.count('<span class="badge ok" title="His table page is open now">connected</span>') == 1
-        assert page.count("not connected</span>") == 9
+        # One word for each: playing, or not yet connected (issue 32: never "connected" and "away" at once).
+        assert page.count(">playing</span>") == 1
+        assert page.count(">not yet connected</span>") == 9
         assert page.count('<span class="stack">5000</span>') == 10
         assert "Pause every table (a break)" in page
         for table in (first, second):  # the get-ready countdowns end: both tables deal

@@ -153,3 +153,28 @@ def test_counting_a_hand_costs_a_few_queries_in_its_transaction(kings_bust_to_ac
     verbs = ("SELECT", "INSERT", "UPDATE", "DELETE")  # not the transaction's own statements
     assert len([q for q in queries.captured_queries if q["sql"].startswith(verbs)]) <= 9
     assert _row(_users[0], session).hands == 2  # counted again: the command, not this, rebuilds
+
+
+def test_the_hands_a_late_player_was_away_for_are_not_hands_he_played():
+    """Dealt in before his page opened, out of time, then away for the next hand: he played none of
+    them (docs/statistics.md, "Which hands count"), and "most hands played" is not his."""
+    from championship.statistics.awards import season_awards
+    from poker.models import Table
+
+    season, session, users = _online_session(4)
+    run.session_start(session=session, by=None)
+    table = GameTable.objects.get(session=session, round_number=1).poker_table
+    fire_deadline(table)  # the get-ready countdown: dealt without any page open
+    late = actor(table)
+    fire_deadline(table)  # his time runs out
+    for _hand in range(2):
+        while actor(table) is not None:
+            assert actor(table) != late  # answered for while away
+            act(table, actor(table), "check" if Table.objects.get(pk=table.pk).legal["check"] else "call")
+        fire_deadline(table)  # the pause after the hand
+    others = [u for u in users if u != late]
+    assert [_row(u, session).hands for u in others] == [2, 2, 2]
+    row = _row(late, session)
+    assert (row.hands, row.vpip, row.saw_flop, row.showdowns) == (0, 0, 0, 0)
+    award = next(a for a in season_awards(season) if a.key == "hands")
+    assert sorted(m.user_id for m in award.winners) == sorted(u.pk for u in others) and award.figure == 2

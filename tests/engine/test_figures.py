@@ -187,3 +187,24 @@ def test_the_dealer_game_counts_rounds_won_and_the_net_result():
     assert figures.game == "dealer_draw"
     assert [(p.hands_won, p.won, p.net) for p in figures.players] == [(1, 30, 20), (1, 40, 20), (0, 0, -5)]
     assert figures.knockouts == {}
+
+
+def test_a_hand_he_was_away_for_is_not_played_unless_he_came_back_and_moved_himself():
+    """The table marks the hands dealt to a player away (``away``) and his return (``back``)
+    (docs/statistics.md, "Which hands count")."""
+    hand = NoLimitHoldem(50, 100).start_hand(
+        [3000, 1000, 2000], 0, deck_for(["AsAh", "KsKh", "7c2d"], "Kd 9c 4h 3s 2h", button=0)
+    )
+    started = len(hand.events)  # the deal: the blinds are posted, the cards dealt
+    for action in (Action.raise_to(300), Action.raise_to(1000), Action.fold(), Action.call()):
+        hand.act(action)
+    events = list(hand.events)
+    away = {"type": "away", "player": 2}
+    # Away from the deal, folded by the table: no hand of his, no choice counted; his chips are.
+    figures = hand_figures([*events[:started], away, *events[started:]]).players
+    assert (figures[2].hands, figures[2].away, figures[2].three_bet_chances) == (0, 1, 0)
+    assert figures[2].net == -100 and figures[0].hands == figures[1].hands == 1
+    # Back before his turn, he folded himself: a hand he played.
+    back = {"type": "back", "player": 2}
+    figures = hand_figures([*events[:started], away, back, *events[started:]]).players
+    assert (figures[2].hands, figures[2].away) == (1, 0)

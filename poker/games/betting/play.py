@@ -25,6 +25,9 @@ from ...tables.errors import TableError, ms
 from ...tables.play import Play
 from . import rules
 
+# The moves a player makes himself (blinds and antes are forced; a bring-in he may post or complete).
+OWN_MOVES = ("fold", "check", "call", "bet", "raise", "complete", "bring_in")
+
 
 def new_deck(button: int) -> list | None:
     """The deck of the next hand (``button``: the engine's button player in Hold'em, 0 in Razz):
@@ -164,6 +167,7 @@ class BettingPlay(Play):
             self.bump()
             return False
         active = sorted(n for n, s in self.seats.items() if s.stack > 0 and not s.leaving)
+        self.back_if_seen(active)
         if not self._can_deal(active):
             table.status = Table.Status.WAITING
             self.bump()
@@ -187,8 +191,38 @@ class BettingPlay(Play):
                 self.touch(seat)
         self.engine = dealt.engine
         self.record(list(dealt.engine.events))
+        # Dealt in while away: the hand record says so (a hand he never saw is not "played",
+        # docs/statistics.md).
+        for player, seat in enumerate(seats):
+            if seat.sitting_out:
+                self.store({"type": "away", "player": player})
+        self.table.visible_seq = self.table.seq
         self.advance()
         return True
+
+    def on_back(self, seat: Seat) -> None:
+        # Back in the middle of a hand he is dealt in: the hand record says so (a move of his own
+        # after it makes the hand one he played, docs/statistics.md).
+        if self.dealt_in(seat):
+            self.store({"type": "back", "player": self.hand.seats.index(seat.number)})
+            self.table.visible_seq = self.table.seq
+
+    def moved_himself(self, player: int) -> bool:
+        """``player`` made a move of his own in the hand (a forced blind or ante is none)."""
+        moves = HandEvent.objects.filter(hand=self.hand, player=player, type__in=OWN_MOVES)
+        return moves.exists()
+
+    def back_if_seen(self, active: list[int]) -> None:
+        """A player marked away while no page of his was open, whose page is open now, is dealt in
+        (his page's opening brought him back already, unless it raced his time running out)."""
+        unseen = [self.seats[n] for n in active if self.seats[n].sitting_out and self.seats[n].away_unseen]
+        if not unseen:
+            return
+        self.read_presence()
+        for seat in unseen:
+            if seat.connections > 0:
+                seat.come_back()
+                self.touch(seat)
 
     def _can_deal(self, active: list[int]) -> bool:
         if len(active) < 2:
@@ -260,11 +294,21 @@ class BettingPlay(Play):
         else:
             if table.deadline_kind == Table.DeadlineKind.TIME_BANK:
                 seat.time_bank = 0
-            seat.sitting_out = True
-            seat.pre_action = ""
-            self.touch(seat)
+            self.time_out(seat)
             self.act(rules.forced_answer(self.engine))
         self.advance()
+
+    def time_out(self, seat: Seat) -> None:
+        """His time is up: he is away from now on. Read under the lock, after any page of his that
+        opened before it (``table_presence`` counts first, then takes the lock to bring him back):
+        with no page open he is back by himself when one opens; with one open, when he says so. A
+        hand in which he has made no move of his own yet is marked away in the hand record."""
+        self.read_presence()
+        seat.go_away(hand_number=self.hand.number, unseen=seat.connections <= 0)
+        self.touch(seat)
+        player = self.hand.seats.index(seat.number)
+        if not self.moved_himself(player):
+            self.store({"type": "away", "player": player})
 
     def reveal_next_street(self) -> None:
         """Show the next street of an all-in run-out with the new equities; with the river, the result."""

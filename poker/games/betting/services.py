@@ -45,7 +45,9 @@ def table_act(
     chosen = check_action(action, amount, play.engine.legal_actions())
     if table.deadline_kind == Table.DeadlineKind.TIME_BANK or seat.sitting_out or seat.pre_action:
         _use_time_bank(play, seat)
-        seat.sitting_out = False
+        if seat.sitting_out:
+            play.on_back(seat)
+        seat.come_back()
         seat.pre_action = ""
         play.touch(seat)
     play.act(chosen)

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('poker', '0006_fairness_epochs'),
+        ('poker', '0008_open_pages_by_web_process'),
     ]
 
     operations = [
