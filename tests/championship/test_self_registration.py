@@ -143,6 +143,19 @@ def test_an_online_session_refuses_at_registration_a_member_without_an_account(c
     assert not Registration.objects.filter(member=lova).exists()
 
 
+def test_registering_several_members_without_an_account_gives_one_summary(client, session):
+    Session.objects.filter(pk=session.pk).update(mode=Session.Mode.ONLINE)
+    client.force_login(OrganizerFactory())
+    names = ["Lova", "Mamy", "Nirina", "Tojo"]
+    members = [MemberFactory(nickname=name).pk for name in names]
+    url = reverse("session_registrations", args=[session.pk])
+    response = client.post(url, {"members": members}, follow=True)
+    banners = [str(m) for m in response.context["messages"]]
+    assert len(banners) == 1
+    assert banners[0].startswith("Sans compte pour l’instant, donc pas d’inscription : Lova, Mamy, Nirina")
+    assert not Registration.objects.filter(member__in=members).exists()
+
+
 def test_a_next_address_elsewhere_is_not_followed(client, session, hery):
     response = client.post(
         reverse("session_register_me", args=[session.pk]), {"next": "https://evil.example/"}
