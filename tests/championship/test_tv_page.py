@@ -41,5 +41,7 @@ def test_during_play_the_tv_shows_the_seating_and_who_is_out_in_order(client):
     seated = session.seats.filter(round_number=1, active=True)
     assert html.count('<span class="tv-seat">') == seated.count() == 8
     knocked = re.search(r'<section class="tv-out".*?</section>', html, re.S).group(0)
-    assert re.findall(r"<li>([^<]+)</li>", knocked) == out
+    # The latest first, as on the session page; round 1 gives no place.
+    assert re.findall(r"<li>([^<]+?) <small", knocked) == out[::-1]
+    assert knocked.count("élimination au 1er tour") == 2
     assert "tv-qr" not in html  # no QR code during play
