@@ -86,7 +86,7 @@ def epoch_record(epoch: FairnessEpoch) -> dict[str, Any]:
     record["hands"] = [
         {
             "table": hand.table_id,
-            "table_name": hand.table.name,
+            "table_name": hand.table.title,
             "hand": hand.number,
             "game": hand.table.variant,
             "decks": hand.table.decks,
