@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
-from .fairness_record import epoch_record, reveal_if_over
+from .fairness_record import epoch_owner, epoch_record, reveal_if_over
 from .models import FairnessEpoch, Table, TableFairness
 from .tables.fairness import open_contributions
 
@@ -56,6 +56,7 @@ def fairness_verify(request: HttpRequest, pk: int) -> HttpResponse:
     revealed = reveal_if_over(epoch)
     context = {
         "epoch": epoch,
+        "owner": epoch_owner(epoch),
         "revealed": revealed,
         "seed": epoch.server_seed if revealed else None,
         "words": _words(),

@@ -71,7 +71,7 @@ def test_a_member_registers_and_withdraws_from_the_session_page(client, session,
 def test_registering_twice_is_refused(client, session, hery):
     _register(client, session)
     html = _register(client, session).content.decode()
-    assert "Hery est déjà inscrit à cette séance" in html
+    assert "L’inscription de Hery à cette séance est déjà faite" in html
     assert Registration.objects.filter(session=session, member=hery).count() == 1
 
 
@@ -152,7 +152,7 @@ def test_registering_several_members_without_an_account_gives_one_summary(client
     response = client.post(url, {"members": members}, follow=True)
     banners = [str(m) for m in response.context["messages"]]
     assert len(banners) == 1
-    assert banners[0].startswith("Sans compte pour l’instant, donc pas d’inscription : Lova, Mamy, Nirina")
+    assert banners[0].startswith("Sans compte pour l’instant, donc pas d’inscription\u202f: Lova, Mamy, Nirina")
     assert not Registration.objects.filter(member__in=members).exists()
 
 

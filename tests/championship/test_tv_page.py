@@ -23,7 +23,7 @@ def test_before_the_start_the_tv_shows_the_countdown_the_entrants_and_a_qr_code(
     assert "3 joueurs inscrits" in html
     assert all(r.member.nickname in html for r in session.registrations.all())
     url = f"http://testserver/championnat/seances/{session.pk}/"
-    assert f'aria-label="QR code de la page de la séance : {url}"' in html
+    assert f'aria-label="QR code de la page de la séance\u202f: {url}"' in html
     assert re.search(r'<svg viewBox="0 0 \d+ \d+" class="tv-qr-code">', html)  # drawn by the server
     assert "<script" not in html.split("<main", 1)[1].split("</main>")[0]  # the code is no script
 
