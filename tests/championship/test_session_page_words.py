@@ -129,4 +129,4 @@ def test_the_audit_log_names_each_draw_in_the_readers_language():
         assert audit_text(balance, {}).startswith("Draw balancing the tables: 2 players moved")
     with translation.override("fr"):
         assert audit_text(seating, {}).startswith("Tirage des places du tour 2 (")
-        assert audit_text(balance, {}).startswith("Tirage de l’équilibrage des tables\u202f: 2 déplacements (")
+        assert audit_text(balance, {}).startswith("Tirage de l’équilibrage des tables\u202f: 2 déplacements")
