@@ -31,6 +31,7 @@ def test_apostrophes_are_typographic(french):
 def test_high_punctuation_has_its_narrow_no_break_space(french):
     assert _wrong(french, r"(?<=\S)[:;!?](\s|$)(?<!https:)") == {}  # glued to the word
     assert _wrong(french, r" [:;!?]") == {}  # a plain space the line may break at
+    assert _wrong(french, r" €") == {}  # an amount and its currency stay on one line
 
 
 def test_no_epoch_and_no_gendered_knock_out_of_a_player(french):
