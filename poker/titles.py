@@ -4,7 +4,9 @@ A table the championship runs is named from its parts (its session, round and nu
 championship knows and the table app does not; so it registers a provider, under the same name as
 its blind provider (a table with ``blind_provider="championship:<session>"`` is named by the
 ``"championship"`` provider). Any other table is called by the name its creator gave
-(``Table.name``), which stays as a record of what it was called when it opened.
+(``Table.name``), which stays as a record of what it was called when it opened; a demo table (a
+practice table nobody opened, ``load_demo_tables``) is named by a message of the catalogue, in
+English, and shown translated.
 
 A provider takes a list of tables and answers ``{table pk: title}`` for those it names, so that a
 list of tables is named in one query (``with_titles``)."""
@@ -14,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 # Tables (poker.models.Table, which imports this module: not imported back here).
 Table = Any
@@ -39,7 +41,8 @@ def with_titles(tables: Iterable[Table]) -> list[Table]:
     language = get_language()
     by_provider: dict[str, list[Table]] = {}
     for table in tables:
-        table._title = (language, table.name)
+        demo = table.kind == "practice" and table.created_by_id is None
+        table._title = (language, gettext(table.name) if demo else table.name)
         name = table.blind_provider.split(":", 1)[0]
         if name in _providers:
             by_provider.setdefault(name, []).append(table)

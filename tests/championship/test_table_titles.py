@@ -37,3 +37,16 @@ def test_an_online_table_is_named_in_each_readers_language(client):
         html = client.get(url).content.decode()
         assert "Saison 2026 – Session 1 – round 1 – table 1" in html, url
         assert "Séance" not in html and "tour 1" not in html, url
+
+
+def test_a_demo_table_is_named_in_each_readers_language(client):
+    from django.core.management import call_command
+
+    call_command("load_demo_tables", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    client.force_login(UserFactory())
+    lists = reverse("poker:table_list")
+    html = client.get(lists).content.decode()
+    assert "Table de démonstration" in html and "Razz de démonstration" in html
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    html = client.get(lists).content.decode()
+    assert "Demonstration table" in html and "Razz demonstration" in html and "démonstration" not in html
