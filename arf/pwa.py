@@ -120,3 +120,17 @@ def offline(request: HttpRequest) -> HttpResponse:
     response = render(request, "offline.html")
     response["Cache-Control"] = "no-store"
     return response
+
+
+@functools.cache
+def _favicon() -> bytes:
+    return Path(finders.find("img/favicon.ico")).read_bytes()
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico: browsers ask for it by themselves (a bookmark, a tab opened on a download),
+    whatever the page links; the spade of static/img/favicon.svg (tools/draw_icons.py)."""
+    response = HttpResponse(_favicon(), content_type="image/x-icon")
+    response["Cache-Control"] = "public, max-age=604800"
+    return response

@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("favicon.ico", pwa.favicon, name="favicon"),
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("hors-ligne/", pwa.offline, name="offline"),
     path("i18n/setlang/", set_language, name="set_language"),

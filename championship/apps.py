@@ -9,14 +9,18 @@ class ChampionshipConfig(AppConfig):
     def ready(self) -> None:
         from poker import signals
         from poker.blinds import register_blind_provider
-        from poker.fairness_record import register_draws
+        from poker.fairness_record import register_draws, register_epoch_owner
+        from poker.titles import register_title_provider
 
         from . import receivers
-        from .fairness import session_draws
+        from .fairness import session_draws, session_owner
         from .services.clock import blinds_for_provider
+        from .titles import table_titles
 
         register_blind_provider("championship", blinds_for_provider)
         register_draws(session_draws)
+        register_epoch_owner(session_owner)
+        register_title_provider("championship", table_titles)
         signals.hand_knockouts.connect(receivers.on_hand_knockouts, dispatch_uid="championship_knockout")
         signals.hand_finished.connect(receivers.on_hand_finished, dispatch_uid="championship_hand_finished")
         signals.hand_dealt.connect(receivers.on_hand_dealt, dispatch_uid="championship_hand_dealt")

@@ -6,6 +6,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .models import AuditEntry
 
@@ -51,7 +52,24 @@ def audit_text(entry: AuditEntry, names: dict[int, str]) -> str:
     if action == AuditEntry.Action.MEMBERS_MERGED:
         return _("%(merged)s merged into %(kept)s") % {"merged": d.get("merged"), "kept": d.get("kept")}
     if action == AuditEntry.Action.RANDOM_DRAW:
-        return _("Random draw with the label %(label)s (it can be checked once the seed is revealed)") % {
-            "label": d.get("label", "?")
-        }
+        return _random_draw(d)
     return entry.get_action_display()
+
+
+def _random_draw(d: dict) -> str:
+    """What a draw was for, in the reader's words; its label (docs/fairness.md) is the Verify
+    page's business, not the log's."""
+    label = str(d.get("label", ""))
+    if label.startswith("seating:"):
+        return _("Seat draw of round %(round)s (it can be checked once the seed is revealed)") % {
+            "round": d.get("round") or label.rpartition("round")[2]
+        }
+    if label.startswith("balance:"):
+        moves = int(d.get("moves") or 0)
+        return ngettext(
+            "Draw balancing the tables: %(count)s player moved (it can be checked once the seed is revealed)",
+            "Draw balancing the tables: %(count)s players moved (it can be checked once the seed is "
+            "revealed)",
+            moves,
+        ) % {"count": moves}
+    return _("Random draw (it can be checked once the seed is revealed)")

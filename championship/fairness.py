@@ -8,6 +8,7 @@ from itertools import groupby
 from typing import Any
 
 from poker.engine import fairness
+from poker.fairness_record import EpochOwner
 
 from .models import AuditEntry, Seat, Session
 
@@ -41,3 +42,11 @@ def session_draws(epoch) -> dict[str, list[dict[str, Any]]]:
         if str(entry["details"].get("label", "")).startswith("balance:")
     ]
     return {"draws": draws, "balancing": balancing}
+
+
+def session_owner(epoch) -> EpochOwner | None:
+    """The session whose seed ``epoch`` is, for its Verify page."""
+    session = Session.objects.filter(epoch=epoch).select_related("season").first()
+    if session is None:
+        return None
+    return EpochOwner(name=str(session), url=session.get_absolute_url())

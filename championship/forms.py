@@ -180,23 +180,29 @@ class SeasonForm(forms.Form):
         return points
 
     def clean_levels(self) -> list[list[int]]:
+        """Each error names its level (the blank lines not counted), as the rules' checks do."""
+        from .rules import ante_for
+
         levels = []
         for line in self.cleaned_data["levels"].splitlines():
             if not line.strip():
                 continue
+            level = len(levels) + 1
+            shape = _("Level %(level)s: write small blind / big blind / ante, for example 50 / 100 / 10.") % {
+                "level": level
+            }
             try:
                 numbers = [int(x) for x in line.replace("/", " ").split()]
             except ValueError as error:
-                raise forms.ValidationError(_("Each line: small blind / big blind / ante.")) from error
+                raise forms.ValidationError(shape) from error
             if len(numbers) == 2:
-                from .rules import ante_for
-
                 numbers.append(ante_for(numbers[1]))
             if len(numbers) != 3:
-                raise forms.ValidationError(_("Each line: small blind / big blind / ante."))
+                raise forms.ValidationError(shape)
             if _too_big(numbers, MAX_CHIPS):
                 raise forms.ValidationError(
-                    _("Blinds and antes are at most %(max)s.") % {"max": number(MAX_CHIPS)}
+                    _("Level %(level)s: blinds and antes are at most %(max)s.")
+                    % {"level": level, "max": number(MAX_CHIPS)}
                 )
             levels.append(numbers)
         if len(levels) > 100:

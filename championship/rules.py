@@ -265,7 +265,22 @@ def round2_placings(
     bigger starting stack places higher; exactly equal stacks share the places they cover, each with
     the average of their points rounded up, and the best of those places.
     """
-    placings: list[Placing] = []
+    placings = [
+        Placing(player, places[0], shared_points(places, scale, unplaced))
+        for player, places in elimination_places(players=players, eliminations=eliminations)
+    ]
+    if players - len(placings) != 1:
+        raise RuleError("round 2 ends with exactly one player left")
+    placings.append(Placing(winner, 1, points_for_place(1, scale, unplaced)))
+    return sorted(placings, key=lambda p: p.place)
+
+
+def elimination_places(
+    *, players: int, eliminations: Sequence[Sequence[tuple[P, int | None]]]
+) -> list[tuple[P, range]]:
+    """The places round 2's knock-outs gave so far, in the order they were played: each player
+    with the places he covers (one, or several shared on a tie; the best is his place)."""
+    given: list[tuple[P, range]] = []
     remaining = players
     for hand in eliminations:
         # Highest stack first: he takes the best of the places this hand covers.
@@ -276,14 +291,10 @@ def round2_placings(
             stack = ordered[index][1] or 0
             tied = [b for b in ordered[index:] if (b[1] or 0) == stack]
             places = range(best_place + index, best_place + index + len(tied))
-            points = shared_points(places, scale, unplaced)
-            placings.extend(Placing(player, places[0], points) for player, _ in tied)
+            given.extend((player, places) for player, _ in tied)
             index += len(tied)
         remaining -= len(ordered)
-    if remaining != 1:
-        raise RuleError("round 2 ends with exactly one player left")
-    placings.append(Placing(winner, 1, points_for_place(1, scale, unplaced)))
-    return sorted(placings, key=lambda p: p.place)
+    return given
 
 
 # --- Round 2: balancing and merging ----------------------------------------------------------------

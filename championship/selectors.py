@@ -7,6 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import timedelta
 from decimal import Decimal
+from itertools import groupby
 from types import SimpleNamespace
 
 from django.db.models import QuerySet
@@ -378,6 +379,20 @@ def clock_view(session: Session, clock: SessionClock | None) -> ClockView | None
     )
 
 
+def _places_given(knockouts: list[KnockOut], *, players: int) -> None:
+    """Marks each round-2 knock-out with the place it gave (``place``; ``shared`` on a tie of
+    equal stacks), by the rule the results will follow (rules.elimination_places); a round-1
+    knock-out gives no place, an undone one none either."""
+    out = [k for k in knockouts if k.round_number == 2 and k.is_active]
+    hands = [
+        [(k, k.stack_at_hand_start) for k in group] for _key, group in groupby(out, key=lambda k: k.hand_key)
+    ]
+    for knockout in knockouts:
+        knockout.place, knockout.shared = None, False
+    for knockout, places in rules.elimination_places(players=players, eliminations=hands):
+        knockout.place, knockout.shared = places[0], len(places) > 1
+
+
 def session_board(session: Session) -> SessionBoard:
     """Everything the session page shows, in a fixed number of queries."""
     session = Session.objects.select_related("season").get(pk=session.pk)
@@ -390,6 +405,7 @@ def session_board(session: Session) -> SessionBoard:
     knockouts = list(KnockOut.objects.filter(session=session).order_by("sequence"))
     for knockout in knockouts:
         knockout.registration = by_pk[knockout.registration_id]
+    _places_given(knockouts, players=sum(1 for s in seats if s.round_number == 2))
     moves = list(TableMove.objects.filter(session=session, reverted_at__isnull=True))
     for move in moves:
         move.registration = by_pk[move.registration_id]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 
 def _replay_words() -> dict[str, str]:
@@ -77,11 +78,12 @@ def table_catalogue() -> dict[str, str]:
         "log_show": _("%(name)s shows %(cards)s"),
         "log_show_hand": _("%(name)s shows %(cards)s: %(hand)s"),
         "log_all_in": _(" (all-in)"),
-        "act_fold": _("Fold"),
-        "act_check": _("Check"),
-        "act_call": _("Call"),
-        "act_bet": _("Bet"),
-        "act_raise": _("Raise"),
+        # A seat's last action, shown on it as a state ("Couché"), not as the button's verb.
+        "act_fold": pgettext("seat state", "Fold"),
+        "act_check": pgettext("seat state", "Check"),
+        "act_call": pgettext("seat state", "Call"),
+        "act_bet": pgettext("seat state", "Bet"),
+        "act_raise": pgettext("seat state", "Raise"),
         "act_small_blind": _("SB"),
         "act_big_blind": _("BB"),
         **_replay_words(),

@@ -76,7 +76,7 @@ def hand_info(hand: Hand, table: Table) -> HandInfo:
     return HandInfo(
         hand_id=hand.pk,
         number=hand.number,
-        table=table.name,
+        table=table.title,
         seat_count=table.max_seats,
         seats=hand.seats,
         button_seat=hand.button_seat,

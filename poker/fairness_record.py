@@ -9,13 +9,16 @@ the record holds the commitment only: the seed, the cards and the client seeds s
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Max, Min
 from django.utils import timezone
 
 from .engine import events as ev
 from .engine import fairness
 from .models import FairnessEpoch, Hand, HandEvent, Table, TableFairness
+from .titles import with_titles
 
 # The events that move cards, by the engine's names (poker/engine/events.py).
 CARD_EVENTS = {
@@ -42,6 +45,49 @@ def register_draws(func: Draws) -> None:
     table and seat) and the labels of its other draws (balancing moves, broken tables)."""
     if func not in _draw_providers:
         _draw_providers.append(func)
+
+
+@dataclass(frozen=True)
+class EpochOwner:
+    """What an epoch's seed served, as a reader names it: a championship session (its name and
+    page), or the tables that dealt with it, each with the hands it dealt (``first`` to ``last``)."""
+
+    name: str = ""
+    url: str = ""
+    tables: tuple[tuple[Table, int, int], ...] = ()
+    started: Any = None
+    ended: Any = None
+
+
+# ``func(epoch)``: its owner if the app registering it made the epoch (the championship: a
+# session's), else None.
+Owner = Callable[[FairnessEpoch], "EpochOwner | None"]
+_owners: list[Owner] = []
+
+
+def register_epoch_owner(func: Owner) -> None:
+    if func not in _owners:
+        _owners.append(func)
+
+
+def epoch_owner(epoch: FairnessEpoch) -> EpochOwner:
+    """Who the epoch served and when: the Verify page names it, so that nobody needs its number."""
+    hands = list(
+        Hand.objects.filter(epoch=epoch)
+        .values("table_id")
+        .annotate(first=Min("number"), last=Max("number"), start=Min("started_at"), end=Max("started_at"))
+        .order_by("table_id")
+    )
+    tables = Table.objects.in_bulk([row["table_id"] for row in hands])
+    with_titles(tables.values())
+    played = tuple((tables[row["table_id"]], row["first"], row["last"]) for row in hands)
+    started = min((row["start"] for row in hands), default=None)
+    ended = max((row["end"] for row in hands), default=None)
+    for func in _owners:
+        owner = func(epoch)
+        if owner is not None:
+            return EpochOwner(owner.name, owner.url, played, owner.started or started, ended)
+    return EpochOwner(tables=played, started=started, ended=ended)
 
 
 def reveal_if_over(epoch: FairnessEpoch) -> bool:
@@ -86,7 +132,7 @@ def epoch_record(epoch: FairnessEpoch) -> dict[str, Any]:
     record["hands"] = [
         {
             "table": hand.table_id,
-            "table_name": hand.table.name,
+            "table_name": hand.table.title,
             "hand": hand.number,
             "game": hand.table.variant,
             "decks": hand.table.decks,

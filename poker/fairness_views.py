@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
-from .fairness_record import epoch_record, reveal_if_over
+from .fairness_record import epoch_owner, epoch_record, reveal_if_over
 from .models import FairnessEpoch, Table, TableFairness
 from .tables.fairness import open_contributions
 
@@ -27,8 +27,8 @@ def _words() -> dict[str, str]:
         "no_crypto": _(
             "This browser cannot compute SHA-256 and HMAC here (Web Crypto needs a secure, https page)."
         ),
-        "bad_file": _("This file is not an epoch record (JSON)."),
-        "not_revealed": _("The seed of this epoch is not revealed yet: nothing to check."),
+        "bad_file": _("This file is not the record of a period (JSON)."),
+        "not_revealed": _("The seed of this period is not revealed yet: nothing to check."),
         "hand_ok": _("table %(table)s, hand %(hand)s: matches"),
         "draw_ok": _("%(label)s: matches"),
         # The first difference, in words.
@@ -56,6 +56,7 @@ def fairness_verify(request: HttpRequest, pk: int) -> HttpResponse:
     revealed = reveal_if_over(epoch)
     context = {
         "epoch": epoch,
+        "owner": epoch_owner(epoch),
         "revealed": revealed,
         "seed": epoch.server_seed if revealed else None,
         "words": _words(),
@@ -84,7 +85,7 @@ def table_fairness_context(table: Table, user_id: int | None) -> dict:
         "open": open_contributions(row) and table.status != Table.Status.FINISHED,
         "next": row.next_epoch_id is not None,  # the contributions are the next epoch's
         "text": {
-            "client_seed": _("Client seed of this epoch (the players' contributions): %(seed)s."),
+            "client_seed": _("Client seed of this period (the players' contributions): %(seed)s."),
             "empty": _("(none came before the first hand)"),
             "included": _("Your contribution is included."),
             "sent": _("Your contribution %(seed)s is taken: it will be in the client seed of the next deal."),

@@ -11,10 +11,12 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from .engine import fairness
 from .engine.button import MAX_SEATS
+from .titles import with_titles
 
 __all__ = [
     "BANKROLL_START",
@@ -152,6 +154,13 @@ class Table(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("poker:table", args=[self.pk])
+
+    @property
+    def title(self) -> str:
+        """The name a reader sees, in his language (poker.titles); ``name`` is what it was given."""
+        if getattr(self, "_title", (None, ""))[0] != get_language():
+            with_titles([self])
+        return self._title[1]
 
     @property
     def group_name(self) -> str:

@@ -25,11 +25,15 @@ from .services import TableError
 from .tables import rows
 from .tables.registry import game_of_table, games
 from .tables.views import StoredEvent
+from .titles import with_titles
 
 
 @login_required
 def table_list(request: HttpRequest) -> HttpResponse:
-    context = {"tables": selectors.table_list(request.user), "my_tables": selectors.tables_of(request.user)}
+    context = {
+        "tables": with_titles(selectors.table_list(request.user)),
+        "my_tables": with_titles(selectors.tables_of(request.user)),
+    }
     for game in games():  # what a game shows on the list (the dealer game's bankroll)
         if "list_context" in game.page:
             context.update(game.page["list_context"](request.user))
@@ -41,7 +45,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
     form = TableForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         table = services.table_open(created_by=request.user, **form.cleaned_data)
-        messages.success(request, _("The table “%(name)s” is open.") % {"name": table.name})
+        messages.success(request, _("The table “%(name)s” is open.") % {"name": table.title})
         return redirect(table)
     return render(request, "poker/table_form.html", {"form": form})
 

@@ -1,11 +1,14 @@
 """Draws the installed app's icons (static/img/icon-*.png) from the favicon's spade, with Debian's
 chromium (the browser tests' Playwright): `.venv/bin/python tools/draw_icons.py`. The PNGs are
 committed; run it again only when the drawing changes.
+It also draws favicon.ico (the favicon's spade at 16, 32 and 48 px, PNGs in an ICO): browsers ask
+for /favicon.ico on their own, before any page has told them of the SVG.
 
 "any" icons: the felt's rounded square, as the favicon. The maskable one fills its whole square with
 the felt and keeps the spade inside the central circle of 80% that every launcher's mask leaves."""
 
 import shutil
+import struct
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -31,6 +34,24 @@ def svg(size: int, maskable: bool) -> str:
  font-size="{7 if not maskable else 5}" fill="#ffe28a" text-anchor="middle">ARF</text></svg>"""
 
 
+def favicon(size: int) -> str:
+    """The favicon as static/img/favicon.svg draws it, at ``size`` px."""
+    source = (IMG / "favicon.svg").read_text()
+    return source.replace("<svg ", f'<svg width="{size}" height="{size}" ', 1)
+
+
+def ico(pngs: list[tuple[int, bytes]]) -> bytes:
+    """An ICO file holding PNG images (every browser since 2007 reads them): its header, one
+    directory entry each (size, colours, planes, bits, length, offset), then the images."""
+    header = struct.pack("<HHH", 0, 1, len(pngs))
+    offset = len(header) + 16 * len(pngs)
+    entries, data = b"", b""
+    for size, png in pngs:
+        entries += struct.pack("<BBBBHHII", size % 256, size % 256, 0, 0, 1, 32, len(png), offset + len(data))
+        data += png
+    return header + entries + data
+
+
 def main() -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
@@ -43,6 +64,13 @@ def main() -> None:
             page.set_content(f"<body style='margin:0'>{svg(size, maskable)}</body>")
             page.screenshot(path=str(IMG / name), omit_background=True)
             page.close()
+        pngs = []
+        for size in (16, 32, 48):
+            page = browser.new_page(viewport={"width": size, "height": size})
+            page.set_content(f"<body style='margin:0'>{favicon(size)}</body>")
+            pngs.append((size, page.screenshot(omit_background=True)))
+            page.close()
+        (IMG / "favicon.ico").write_bytes(ico(pngs))
         browser.close()
 
 

@@ -27,6 +27,7 @@ from poker.push import services as push
 
 from .. import notices
 from ..models import GameTable, Registration, Seat, SeatingDraw, Session, TableMove
+from ..titles import table_title
 
 PROVIDER = "championship"
 
@@ -114,8 +115,8 @@ def _open(session: Session, game_table: GameTable, by=None) -> Table:
     """A poker table for a championship table, its blinds from the session's clock."""
     season = session.season
     table = tables.table_open(
-        name=_("%(session)s – round %(round)s – table %(table)s")
-        % {"session": session, "round": game_table.round_number, "table": game_table.number},
+        # What it was called when it opened; readers see its title (championship.titles).
+        name=table_title(game_table),
         variant=Table.Variant.HOLDEM,
         max_seats=8,
         blind_provider=provider_key(session),

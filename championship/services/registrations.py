@@ -32,7 +32,8 @@ def registration_create(*, session: Session, member: Member, by: AbstractBaseUse
     session = _open_session(session)
     if not member.eligible:
         raise ValidationError(
-            _("%(member)s is not eligible: only eligible members can be registered.") % {"member": member}
+            _("%(member)s is not eligible: only eligible members can be registered.") % {"member": member},
+            code="not_eligible",
         )
     if session.mode == Session.Mode.ONLINE and member.user_id is None:
         raise ValidationError(
@@ -40,10 +41,13 @@ def registration_create(*, session: Session, member: Member, by: AbstractBaseUse
                 "%(member)s has no account yet: an online session needs one for each player, to sit "
                 "at his table. Send him an invitation link first."
             )
-            % {"member": member}
+            % {"member": member},
+            code="no_account",
         )
     if Registration.objects.filter(session=session, member=member).exists():
-        raise ValidationError(_("%(member)s is already registered for this session.") % {"member": member})
+        raise ValidationError(
+            _("%(member)s is already registered for this session.") % {"member": member}, code="registered"
+        )
     try:
         with transaction.atomic():
             return Registration.objects.create(

@@ -1,7 +1,7 @@
 from django import template
 from django.utils.translation import pgettext
 
-from ..numbers import number
+from ..numbers import number, place
 
 register = template.Library()
 
@@ -20,6 +20,11 @@ def get(mapping, key):
 @register.filter(name="number")
 def number_filter(value) -> str:
     return number(value)
+
+
+@register.filter(name="place")
+def place_filter(value) -> str:
+    return place(value) if value else ""
 
 
 @register.simple_tag(takes_context=True)

@@ -355,23 +355,45 @@ def clock_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 # --- Registrations and fees ------------------------------------------------------------------------
 
 
+def _refusal(code: str | None, members: list[tuple[str, str]]) -> str:
+    """One message for all the members refused for one reason: a dozen members without an account
+    ticked at once make one line naming them, not a dozen banners."""
+    if len(members) == 1:
+        return members[0][1]
+    names = ", ".join(name for name, _text in members)
+    count = len(members)
+    if code == "no_account":
+        return _(
+            "No account yet, so not registered: %(names)s (%(count)s members). An online session needs "
+            "one for each player, to sit at his table: send them an invitation link first."
+        ) % {"names": names, "count": count}
+    if code == "registered":
+        return _("Already registered: %(names)s (%(count)s members).") % {"names": names, "count": count}
+    if code == "not_eligible":
+        return _(
+            "Not eligible, so not registered: %(names)s (%(count)s members). Only eligible members can be "
+            "registered."
+        ) % {"names": names, "count": count}
+    return " ".join(text for _name, text in members)
+
+
 @organizer_required
 def session_registrations(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session(pk)
     form = RegisterForm(request.POST or None, session=session)
     if request.method == "POST" and form.is_valid():
-        added, refused = [], []
+        added, refused = [], {}
         for member in form.cleaned_data["members"]:
             try:
                 reg_services.registration_create(session=session, member=member, by=request.user)
             except ValidationError as error:
-                refused.append(" ".join(error.messages))
+                refused.setdefault(error.code, []).append((member.nickname, " ".join(error.messages)))
             else:
                 added.append(member.nickname)
         if added:
             messages.success(request, _("Registered: %(names)s.") % {"names": ", ".join(added)})
-        for text in refused:
-            messages.error(request, text)
+        for code, members in refused.items():
+            messages.error(request, _refusal(code, members))
         return redirect("session_registrations", session.pk)
     registrations = selectors.session_registrations(session)
     for registration in registrations:

@@ -99,7 +99,7 @@ def contribute(table_id: int, user, text: object) -> str:
     if not open_contributions(row):
         raise TableError(
             "client_seed_fixed",
-            _("The client seed is fixed at the first hand of an epoch: the next epoch will take yours."),
+            _("The client seed is fixed at the first hand of a period: the next period will take yours."),
         )
     row.contributions = {**row.contributions, str(seat): text}
     row.save(update_fields=["contributions"])

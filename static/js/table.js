@@ -135,13 +135,13 @@
   function seatBadges(view, seat, offline) {
     var hand = view.hand, badges = [];
     if (hand && hand.button === seat.number) badges.push(["dealer", "D"]);
+    if (seat.hand_name) badges.push(["badge hand-name", handName(seat.hand_name)]); // first: the line may cut the rest
     if (seat.sitting_out) badges.push(["badge", t("sitting_out")]);
     if (offline) badges.push(["badge offline", t("disconnected")]);
     if (seat.leaving) badges.push(["badge", t("leaving")]);
     if (seat.all_in) badges.push(["badge all-in", t("all_in")]);
-    if (seat.last_action && !seat.bet) badges.push(["badge", t("act_" + seat.last_action.type)]);
+    if (seat.last_action && !seat.bet && !(hand && hand.over)) badges.push(["badge", t("act_" + seat.last_action.type)]);
     if (seat.equity !== null && seat.equity !== undefined) badges.push(["badge equity", Math.round(seat.equity * 100) + " %"]);
-    if (seat.hand_name) badges.push(["badge hand-name", handName(seat.hand_name)]);
     return badges;
   }
 
@@ -168,7 +168,9 @@
       drawn.name = plate.appendChild(el("span", "name"));
       drawn.stack = plate.appendChild(el("span", "stack"));
       drawn.plate = plate;
-      drawn.badges = node.appendChild(el("div", "badges"));
+      // The badges are the plate's last line, in its width: on a small phone a line under the
+      // plate would run onto the next seat, the board or the result lines.
+      drawn.badges = plate.appendChild(el("div", "badges"));
     }
     return drawn;
   }
@@ -216,7 +218,11 @@
     if (inBB) setText(drawn.inBB, inBB);
     var badges = seatBadges(view, seat, offline);
     if (drawnPart(drawn, "badges", badges)) {
-      drawn.badges.replaceChildren.apply(drawn.badges, badges.map(function (badge) { return el("span", badge[0], badge[1]); }));
+      drawn.badges.replaceChildren.apply(drawn.badges, badges.map(function (badge) {
+        var node = el("span", badge[0], badge[1]);
+        if (badge[0] !== "dealer") node.title = badge[1]; // whole, where the line cuts it short
+        return node;
+      }));
     }
     // The bet, then the action timer of whoever acts: after the badges, in that order.
     if (seat.bet && !drawn.bet) drawn.bet = node.insertBefore(el("div", "bet"), drawn.timer || null);

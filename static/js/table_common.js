@@ -116,10 +116,14 @@ window.ArfTable = (function () {
         var name = label(step);
         if (!starts.length || starts[starts.length - 1][0] !== name) starts.push([name, index]);
       });
-      starts.forEach(function (start) {
+      starts.forEach(function (start, i) {
         var button = el("button", "button small", start[0]);
         button.type = "button";
-        button.addEventListener("click", function () { stop(); k = start[1]; show(); });
+        // A street opens at its first step; the result at its last, the hand as it ended (the
+        // pots awarded, the hands named), not the moment the last card fell.
+        var last = i + 1 === starts.length ? steps.length - 1 : starts[i + 1][1] - 1;
+        var to = start[0] === t("street_result") ? last : start[1];
+        button.addEventListener("click", function () { stop(); k = to; show(); });
         streets.appendChild(button);
       });
     }

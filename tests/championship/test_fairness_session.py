@@ -76,6 +76,18 @@ def test_a_session_played_online_checks_out_hand_by_hand_and_draw_by_draw(capsys
     labels = {e.details["label"] for e in AuditEntry.objects.filter(session=session, action="random_draw")}
     assert {f"seating:{session.pk}:round1", f"seating:{session.pk}:round2"} <= labels
 
+    # The Verify page names what the seed served, as the players know it, and the session page
+    # leads to it: the session, each table with its hands, when; never the epoch's number.
+    verify = reverse("poker:fairness_verify", args=[session.epoch_id])
+    assert f'href="{verify}"' in Client().get(reverse("session_detail", args=[session.pk])).content.decode()
+    page = Client().get(verify).content.decode()
+    assert f'<h2><a href="{session.get_absolute_url()}">Saison 2026 – Séance 1</a></h2>' in page
+    for table in {h.table for h in hands}:
+        numbers = [h.number for h in hands if h.table_id == table.pk]
+        hands_played = f"mains {min(numbers)} à {max(numbers)}" if len(numbers) > 1 else f"main {numbers[0]}"
+        assert f"{table.title}</a> · {hands_played}" in page
+    assert "Joué du " in page and "époque" not in page
+
     call_command("verify_fairness", f"session:{session.pk}")
     out = capsys.readouterr().out
     assert f"{hands.count()} hands and 2 seat draws: matches" in out

@@ -73,3 +73,21 @@ def test_a_session_date_saves_as_the_page_gives_it(client, organizer):
     response = client.post(reverse("session_edit", args=[session.pk]), fields)
     assert response.status_code == 302
     assert Season.objects.get().sessions.count() == 6
+
+
+@pytest.mark.parametrize(
+    "levels,says",
+    [
+        ("10 / 20 / 0\n\n20 / 40 / 0\n30 / sixty / 0", "Niveau 3 : écrivez petite blinde / grosse blinde"),
+        ("10 / 20 / 0\n20 / 40 / 0\n30 / 60 / 0 / 5", "Niveau 3 : écrivez petite blinde / grosse blinde"),
+        ("10 / 20 / 0\n20 / 40 / 0\n30 / 70 / 0", "Niveau 3 : la grosse blinde doit valoir le double"),
+        ("10 / 20 / 0\n20 / 40 / 0\n30 / 60 / 99999999999", "Niveau 3 : les blindes et les antes valent"),
+    ],
+)
+def test_the_blind_levels_form_says_which_level_is_wrong(client, organizer, levels, says):
+    season, _ = season_with_session()
+    fields, _inputs = form_of(client.get(reverse("season_edit", args=[season.pk])).content.decode())
+    fields["levels"] = [levels]
+    page = client.post(reverse("season_edit", args=[season.pk]), fields).content.decode()
+    assert says in page.replace("\u202f", " ").replace("&nbsp;", " ")
+    assert Season.objects.get(pk=season.pk).levels != [[10, 20, 0], [20, 40, 0], [30, 60, 0]]

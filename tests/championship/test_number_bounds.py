@@ -34,14 +34,14 @@ def _post(client, session, data):
 
 def test_a_huge_player_id_in_the_knockout_form_is_refused(client, running):
     html = _post(client, running, {"table": "1", "player": HUGE})
-    assert "Choisissez qui est éliminé" in html
+    assert "Choisissez qui sort du jeu" in html
     assert not KnockOut.objects.exists()
 
 
 def test_a_huge_table_number_is_refused(client, running):
     seat = Seat.objects.filter(session=running).first()
     html = _post(client, running, {"table": HUGE, "player": seat.registration_id})
-    assert "Choisissez qui est éliminé" in html
+    assert "Choisissez qui sort du jeu" in html
     assert not KnockOut.objects.exists()
 
 

@@ -73,7 +73,7 @@ def test_a_member_registers_and_withdraws_from_the_session_page(client, session,
 def test_registering_twice_is_refused(client, session, hery):
     _register(client, session)
     html = _register(client, session).content.decode()
-    assert "Hery est déjà inscrit à cette séance" in html
+    assert "L’inscription de Hery à cette séance est déjà faite" in html
     assert Registration.objects.filter(session=session, member=hery).count() == 1
 
 
@@ -143,6 +143,19 @@ def test_an_online_session_refuses_at_registration_a_member_without_an_account(c
     html = response.content.decode()
     assert "Lova n’a pas encore de compte" in html and "lien d’invitation" in html
     assert not Registration.objects.filter(member=lova).exists()
+
+
+def test_registering_several_members_without_an_account_gives_one_summary(client, session):
+    Session.objects.filter(pk=session.pk).update(mode=Session.Mode.ONLINE)
+    client.force_login(OrganizerFactory())
+    names = ["Lova", "Mamy", "Nirina", "Tojo"]
+    members = [MemberFactory(nickname=name).pk for name in names]
+    url = reverse("session_registrations", args=[session.pk])
+    response = client.post(url, {"members": members}, follow=True)
+    banners = [str(m) for m in response.context["messages"]]
+    assert len(banners) == 1
+    assert banners[0].startswith("Sans compte pour l’instant, donc pas d’inscription\u202f: Lova, Mamy")
+    assert not Registration.objects.filter(member__in=members).exists()
 
 
 def test_a_next_address_elsewhere_is_not_followed(client, session, hery):

@@ -56,6 +56,9 @@ def test_the_audit_log_says_what_changed(client, organizer):
     html = client.get(reverse("session_detail", args=[session.pk])).content.decode()
     audit = html[html.index('id="audit"') :]
     assert "Horloge passée du niveau 1 au niveau 3" in audit
+    # A draw is said by what it drew, never by its internal label.
+    assert "Tirage des places du tour 1 (vérifiable une fois la graine révélée)" in audit
+    assert "seating:" not in audit and "étiquette" not in audit
     assert (
         f"Droit d’inscription de {registration.member.nickname} modifié "
         "de 1,00\u00a0€ payé à 2,00\u00a0€ non payé" in audit
@@ -106,3 +109,24 @@ def test_the_french_words_are_neutral_and_typographic(client, organizer):
         HTTP_HX_REQUEST="true",
     )
     assert f"Élimination\u202f: {seat.registration.member.nickname}." in response.content.decode()
+
+
+def test_the_audit_log_names_each_draw_in_the_readers_language():
+    from django.utils import translation
+
+    from championship.audit_text import audit_text
+    from championship.models import AuditEntry
+
+    seating = AuditEntry(
+        action=AuditEntry.Action.RANDOM_DRAW, details={"label": "seating:7:round2", "round": 2}
+    )
+    balance = AuditEntry(
+        action=AuditEntry.Action.RANDOM_DRAW,
+        details={"label": "balance:7:r2-t1-h14", "moves": 2, "broken": [3]},
+    )
+    with translation.override("en"):
+        assert audit_text(seating, {}).startswith("Seat draw of round 2 (")
+        assert audit_text(balance, {}).startswith("Draw balancing the tables: 2 players moved")
+    with translation.override("fr"):
+        assert audit_text(seating, {}).startswith("Tirage des places du tour 2 (")
+        assert audit_text(balance, {}).startswith("Tirage de l’équilibrage des tables\u202f: 2 déplacements")

@@ -23,7 +23,7 @@ def test_before_the_start_the_tv_shows_the_countdown_the_entrants_and_a_qr_code(
     assert "3 joueurs inscrits" in html
     assert all(r.member.nickname in html for r in session.registrations.all())
     url = f"http://testserver/championnat/seances/{session.pk}/"
-    assert f'aria-label="QR code de la page de la séance : {url}"' in html
+    assert f'aria-label="QR code de la page de la séance\u202f: {url}"' in html
     assert re.search(r'<svg viewBox="0 0 \d+ \d+" class="tv-qr-code">', html)  # drawn by the server
     assert "<script" not in html.split("<main", 1)[1].split("</main>")[0]  # the code is no script
 
@@ -41,5 +41,7 @@ def test_during_play_the_tv_shows_the_seating_and_who_is_out_in_order(client):
     seated = session.seats.filter(round_number=1, active=True)
     assert html.count('<span class="tv-seat">') == seated.count() == 8
     knocked = re.search(r'<section class="tv-out".*?</section>', html, re.S).group(0)
-    assert re.findall(r"<li>([^<]+)</li>", knocked) == out
+    # The latest first, as on the session page; round 1 gives no place.
+    assert re.findall(r"<li>([^<]+?) <small", knocked) == out[::-1]
+    assert knocked.count('<small class="tv-ko-place">1er tour</small>') == 2
     assert "tv-qr" not in html  # no QR code during play

@@ -58,7 +58,9 @@ def test_the_organizer_runs_a_live_session_and_the_leaderboard_shows_the_points(
     expect(page.locator("#registrations tbody tr")).to_have_count(10)
     for name in NAMES:
         page.get_by_role("button", name=f"Payé en espèces\u202f: {name}").click()
-        expect(page.locator("#fee-totals")).to_contain_text(f"{NAMES.index(name) + 1} ont payé")
+        paid = NAMES.index(name) + 1
+        said = f"{paid} a payé" if paid == 1 else f"{paid} ont payé"
+        expect(page.locator("#fee-totals")).to_contain_text(said)
     expect(page.locator("#fee-totals")).to_contain_text("10,00\u00a0€ reçus sur 10,00\u00a0€")
     page.get_by_role("button", name="Commencer la séance").click()
     page.locator("dialog").get_by_role("button", name="Commencer et tirer les places").click()

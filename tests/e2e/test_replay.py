@@ -43,6 +43,11 @@ def test_the_replay_jumps_to_a_street_and_plays_by_itself(app_server, browser):
     streets.nth(3).click()  # the river
     expect(page.locator("#board .playing-card")).to_have_count(5)
     expect(streets.nth(3)).to_have_attribute("aria-current", "step")
+    streets.nth(4).click()  # the result: the hand as it ended, its last step
+    total = page.locator("#step").text_content().split()[-1]
+    expect(page.locator("#step")).to_have_text(f"Étape {total} sur {total}")
+    expect(page.locator("#results .result")).to_have_count(1)
+    expect(streets.nth(4)).to_have_attribute("aria-current", "step")
     streets.nth(0).click()
     expect(page.locator("#board .playing-card")).to_have_count(0)
     page.get_by_role("button", name="Lecture").click()

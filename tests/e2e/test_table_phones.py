@@ -131,7 +131,7 @@ def test_a_laptop_keyboard_plays_the_shortcuts_shown_on_the_buttons(
         expect(page.locator(button)).to_have_attribute("aria-keyshortcuts", key)
     # The five others have no page of the table open: their seats say so.
     expect(page.locator(".seat.offline .badge.offline")).to_have_count(5)
-    expect(page.locator(".seat.offline .badge.offline").first).to_have_text("Déconnecté")
+    expect(page.locator(".seat.offline .badge.offline").first).to_have_text("Hors ligne")
     expect(page.locator(".seat.me.offline")).to_have_count(0)
     shown = page.locator("#raise").evaluate("b => getComputedStyle(b, '::after').content")
     assert shown == '"R" / ""'  # drawn on the button, with an empty alternative text:

@@ -79,6 +79,7 @@ def test_the_tv_shows_the_countdown_and_qr_code_then_the_seating_and_who_is_out_
     first = countdown.inner_text()
     expect(countdown).not_to_have_text(first)  # it counts down
     expect(page.get_by_role("heading", name="18 joueurs inscrits")).to_be_visible()
+    # (the accessible name's narrow no-break space before the colon is matched as a space)
     qr = page.get_by_role("img", name=re.compile("^QR code de la page de la séance : http"))
     assert qr.get_attribute("aria-label").endswith(f"/championnat/seances/{pk}/")
     expect(qr).to_be_visible()

@@ -58,3 +58,29 @@ def test_a_table_page_links_its_files_once_the_service_worker_holds_them(client)
     assert '<link rel="stylesheet" href="/static/css/table.css">' in linked
     assert "<style nonce=" not in linked
     assert len(linked) < len(inlined) / 3
+
+
+def test_every_page_shows_the_spade_as_its_favicon_and_favicon_ico_answers(client):
+    from django.test import RequestFactory
+
+    from arf.views import server_error
+    from tests.factories import season_with_session
+
+    _season, session = season_with_session()
+    pages = {
+        "home": client.get("/").content.decode(),
+        "offline": client.get(reverse("offline")).content.decode(),
+        "tv clock": client.get(reverse("session_tv", args=[session.pk])).content.decode(),
+        "404": client.get("/nowhere/").content.decode(),
+        "500": server_error(RequestFactory().get("/")).content.decode(),
+    }
+    for name, html in pages.items():
+        assert 'rel="icon" href="/favicon.ico"' in html, name
+        assert "img/favicon.svg" in html, name
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200 and response["Content-Type"] == "image/x-icon"
+    icon = response.content
+    # An ICO: reserved 0, type 1, three images (16, 32 and 48 px), each a PNG.
+    assert icon[:6] == b"\x00\x00\x01\x00\x03\x00"
+    assert [icon[6 + 16 * i] for i in range(3)] == [16, 32, 48]
+    assert icon.count(b"\x89PNG") == 3

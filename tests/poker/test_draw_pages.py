@@ -209,7 +209,7 @@ def test_the_table_page_shows_the_paytable_and_the_dealers_rule(client, players)
     assert rows[0] == ("Quinte flush royale", "9") and rows[-1] == ("Hauteur", "1")
     assert ("Double paire", "2") in rows
     assert "Cinq cartes de même rang" not in rules  # one deck
-    assert "Égalité : votre mise vous est rendue" in rules and "il est servi" in rules
+    assert "Égalité\u202f: votre mise vous est rendue" in rules and "il est servi" in rules
     Table.objects.filter(pk=table.pk).update(decks=2)
     html = client.get(table.get_absolute_url()).content.decode()
     assert '<tr><td>Cinq cartes de même rang</td><td class="num">10 × la mise</td></tr>' in html

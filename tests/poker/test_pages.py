@@ -112,7 +112,8 @@ def test_the_table_page_embeds_the_viewers_own_cards_only(client, heads_up):
     # Another player's card as the page would write it ("7c", quoted in the embedded JSON); not
     # the bare letters, which a random CSRF token may contain.
     assert '"7c"' not in response.content.decode() and '"deck"' not in response.content.decode()
-    assert config["text"]["fold"] == "Se coucher"
+    assert config["text"]["fold"] == "Se coucher"  # the button says what to do
+    assert config["text"]["act_fold"] == "Couché"  # a seat's badge, what was done
     client.force_login(UserFactory(username="spectator"))
     spectator = client.get(table.get_absolute_url())
     assert not any(s.get("cards") for s in view_of(spectator)["seats"])

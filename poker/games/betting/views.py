@@ -294,7 +294,6 @@ def table_view(
         "hand_id": hand.pk if fold is not None else None,
         "table": {
             "id": table.pk,
-            "name": table.name,
             "variant": table.variant,
             "kind": table.kind,
             "status": _shown_status(table),

@@ -175,7 +175,6 @@ def public_view(
         "phase": phase,
         "table": {
             "id": table.pk,
-            "name": table.name,
             "kind": table.kind,
             "status": table.status,
             "max_seats": table.max_seats,

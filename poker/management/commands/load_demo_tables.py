@@ -3,13 +3,16 @@ newcomer sees a live game at once (and can take one of their free seats, or open
 table)."""
 
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext_noop
 
 from poker import services
 from poker.models import Table
 
+# Stored in English, shown in the reader's language (poker.titles: a demo table's name is a message
+# of the catalogue).
 DEMO_TABLES = {
-    Table.Variant.HOLDEM: "Table de démonstration",
-    Table.Variant.RAZZ: "Razz de démonstration",
+    Table.Variant.HOLDEM: gettext_noop("Demonstration table"),
+    Table.Variant.RAZZ: gettext_noop("Razz demonstration"),
 }
 
 
