@@ -120,7 +120,7 @@ def test_unregistering_a_paid_entrant_asks_first_and_an_unpaid_one_does_not(clie
     url = reverse("registration_delete", args=[session.pk, paid.pk])
     page = client.post(url).content.decode()
     assert f"Désinscrire {paid.member.nickname}\u202f?" in page
-    assert "Les frais de 1,00 € payés (espèces) ne seront plus enregistrés" in page
+    assert "Les frais de 1,00\u00a0€ payés (espèces) ne seront plus enregistrés" in page
     assert Registration.objects.filter(pk=paid.pk).exists()
     client.post(url, YES)
     assert not Registration.objects.filter(pk=paid.pk).exists()

@@ -52,7 +52,7 @@ def test_sessions_keep_their_names_when_another_is_added_before_them(client, org
     ics_after = client.get(reverse("session_ics", args=[fourth.pk])).content.decode()
     for ics in (ics_before, ics_after):
         assert f"UID:{event_uid(fourth)}" in ics
-        assert "SUMMARY:Poker ARF : Séance 4 (Saison 2026)" in ics.replace("\r\n ", "")
+        assert "SUMMARY:Poker ARF\u202f: Séance 4 (Saison 2026)" in ics.replace("\r\n ", "")
     listing = client.get(reverse("season_sessions", args=[season.pk])).content.decode()
     # Listed by date, each with its own name.
     assert re.findall(r"Séance (\d+)</a>", listing) == ["1", "7", "2", "3", "4", "5", "6"]

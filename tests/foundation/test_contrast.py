@@ -29,7 +29,7 @@ PAGE = ("body", ".card")  # everything else: on the paper or on a white card, in
 # Rules that paint no text: colour swatches, card backs, bars, the felt under its seats.
 NO_TEXT = re.compile(
     r"^(\.swatch-\d|\.playing-card\.back|\.timer-bar|\.timer\.urgent \.timer-bar|\.felt|\.draw-felt"
-    r"|\.chart svg|\.tv-qr-box|\.timer|button\.link|\.tv-sound)$"
+    r"|\.chart svg|\.tv-qr-box|\.timer|button\.link|\.tv-sound|.*::backdrop)$"
 )
 HEX = re.compile(r"#[0-9a-fA-F]{3,6}\b|rgba?\([^)]*\)|\b(?:white|black)\b")
 

@@ -64,7 +64,7 @@ def test_a_notice_is_encrypted_for_each_device_of_its_player_and_signed_with_the
     assert phone.messages() == [
         {
             "title": "À vous de jouer",
-            "body": "Table 2 : c’est à vous de jouer.",
+            "body": "Table 2\u202f: c’est à vous de jouer.",
             "url": "/tables/7/",
             "tag": "turn-7",
             "kind": "turn",

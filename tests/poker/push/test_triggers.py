@@ -53,7 +53,7 @@ def test_his_turn_is_pushed_to_him_alone_and_not_while_a_page_of_his_table_is_in
         [
             {
                 "title": "À vous de jouer",
-                "body": "Table des cousins : c’est à vous de jouer.",
+                "body": "Table des cousins\u202f: c’est à vous de jouer.",
                 "url": f"/tables/{table.pk}/",
                 "tag": f"turn-{table.pk}",
                 "kind": "turn",
@@ -87,7 +87,7 @@ def test_the_get_ready_countdown_is_pushed_to_those_whose_page_is_not_open(devic
     (notice,) = at_voahangy
     assert notice["title"] == "Votre table vous attend"
     assert notice["body"] == (
-        "Table des cousins : la première main est distribuée dès que tout le monde est là, "
+        "Table des cousins\u202f: la première main est distribuée dès que tout le monde est là, "
         "dans 120 s au plus tard."
     )
     assert notice["url"] == f"/tables/{table.pk}/" and notice["tag"] == f"table-{table.pk}"
@@ -122,7 +122,7 @@ def test_the_tables_opening_tells_each_entrant_his_table_and_seat_once(device):
         assert devices[user_id].messages() == [
             {
                 "title": "Les tables sont ouvertes",
-                "body": f"Séance 1 : table {seat.table}, place {seat.seat}. Touchez pour vous asseoir.",
+                "body": f"Séance 1\u202f: table {seat.table}, place {seat.seat}. Touchez pour vous asseoir.",
                 "url": f"/tables/{table.pk}/",
                 "tag": f"table-{table.pk}",
                 "kind": "tables_open",
@@ -163,7 +163,7 @@ def test_a_player_moved_to_another_table_is_told_where(device, push_service):
     assert moved == [
         {
             "title": "Vous changez de table",
-            "body": f"Séance 1 : désormais table 2, place {free}.",
+            "body": f"Séance 1\u202f: désormais table 2, place {free}.",
             "url": f"/tables/{target.pk}/",
             "tag": f"table-{target.pk}",
             "kind": "moved",
