@@ -19,7 +19,7 @@ from .catalogue import evening_catalogue
 from .engine import hand_history_text
 from .fairness_record import epochs_of_table
 from .fairness_views import table_fairness_context
-from .forms import TableForm
+from .forms import PracticeForm, TableForm
 from .models import Hand, Table
 from .services import TableError
 from .tables import rows
@@ -29,7 +29,11 @@ from .tables.views import StoredEvent
 
 @login_required
 def table_list(request: HttpRequest) -> HttpResponse:
-    context = {"tables": selectors.table_list(request.user), "my_tables": selectors.tables_of(request.user)}
+    context = {
+        "tables": selectors.table_list(request.user),
+        "my_tables": selectors.tables_of(request.user),
+        "practice_form": PracticeForm(),
+    }
     for game in games():  # what a game shows on the list (the dealer game's bankroll)
         if "list_context" in game.page:
             context.update(game.page["list_context"](request.user))
@@ -49,9 +53,12 @@ def table_create(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def practice_open(request: HttpRequest) -> HttpResponse:
-    variant = request.POST.get("variant") or None
+    form = PracticeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a game, a number of bots and their level."))
+        return redirect("poker:table_list")
     try:
-        table = services.practice_table_open(user=request.user, variant=variant)
+        table = services.practice_table_open(user=request.user, **form.cleaned_data)
     except TableError as error:
         messages.error(request, str(error))
         return redirect("poker:table_list")

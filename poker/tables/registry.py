@@ -55,7 +55,7 @@ class Game:
     extras: Callable[[set[int]], dict[int, dict[str, Any]]] = lambda user_ids: {}
     # Whether a player is counted present at his seat while his page is open (the get-ready wait).
     counts_presence: bool = True
-    # A practice table of the game for ``user`` (``practice(user=, bots=, name=)``), if it has bots.
+    # A practice table of the game for ``user`` (``practice(user=, bots=, name=, level=)``), if it has bots.
     practice: Callable[..., Any] | None = None
     # The hand history files of the poker world its hands are written as (``poker.downloads``:
     # "phh", "phh-zip", "pokerstars"); none for a game no such format describes.

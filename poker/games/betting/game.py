@@ -22,8 +22,10 @@ def betting_game(
     practice_stakes: dict[str, int],
     hand_files: tuple[str, ...],
 ) -> Game:
-    def practice(*, user: Any, bots: int = 4, name: str = "") -> Any:
-        return practice_table_open(variant=variant, stakes=practice_stakes, user=user, bots=bots, name=name)
+    def practice(*, user: Any, bots: int = 4, name: str = "", level: str = "beginner") -> Any:
+        return practice_table_open(
+            variant=variant, stakes=practice_stakes, user=user, bots=bots, name=name, level=level
+        )
 
     def replay_steps(hand, events, user_id, max_seats):
         return views.replay_steps(hand, events, user_id, max_seats, fold(hand))
