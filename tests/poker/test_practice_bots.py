@@ -28,9 +28,8 @@ def spy_on_bots(monkeypatch) -> list[dict]:
     decide = betting.strategy.decide
 
     def spying(level, events, me, legal, rng=None):
-        calls.append(
-            {"level": level, "events": list(events), "me": me, "legal": legal, "thread": threading.get_ident()}
-        )
+        thread = threading.get_ident()
+        calls.append({"level": level, "events": list(events), "me": me, "legal": legal, "thread": thread})
         return decide(level, events, me, legal, rng)
 
     monkeypatch.setattr(betting.strategy, "decide", spying)
@@ -52,7 +51,8 @@ def test_a_player_chooses_the_game_the_number_of_bots_and_their_level(client, pl
     client.force_login(players[0])
     page = client.get(reverse("poker:table_list")).content.decode()
     assert "Niveau des robots" in page and "Débutant" in page and "Régulier" in page and "Fort" in page
-    response = client.post(reverse("poker:practice_open"), {"variant": "holdem", "level": "strong", "bots": "7"})
+    choice = {"variant": "holdem", "level": "strong", "bots": "7"}
+    response = client.post(reverse("poker:practice_open"), choice)
     table = Table.objects.get(kind=Table.Kind.PRACTICE)
     assert response.url == table.get_absolute_url()
     assert table.bot_level == "strong" and table.max_seats == 8
@@ -68,7 +68,9 @@ def test_an_unknown_level_is_refused_and_opens_nothing(client, players):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("variant", "level"), [("holdem", "strong"), ("holdem", "regular"), ("razz", "strong")])
+@pytest.mark.parametrize(
+    ("variant", "level"), [("holdem", "strong"), ("holdem", "regular"), ("razz", "strong")]
+)
 def test_a_bot_is_given_its_own_cards_and_the_public_events_only(monkeypatch, players, variant, level):
     calls = spy_on_bots(monkeypatch)
     table = services.practice_table_open(user=None, bots=6, variant=variant, level=level)  # bots only
