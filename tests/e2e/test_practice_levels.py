@@ -1,0 +1,63 @@
+"""A player opens practice tables from his phone (360x640) at each of the bots' three levels,
+Hold'em and Razz, and plays hands against them: he checks or calls whenever it is his turn and the
+hands go on. Screenshots go to artifacts/."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from .test_table import log_in
+
+ARRANGE = """
+from django.contrib.auth import get_user_model
+get_user_model().objects.create_user("hery", password="table-pass-2026", first_name="Hery")
+print("ok")
+"""
+
+
+def hand_number(page) -> int:
+    return int(re.sub(r"\D", "", page.locator("#hand-number").text_content() or "") or 0)
+
+
+def test_a_phone_player_plays_practice_hands_at_each_level(fast_server, browser, artifacts):
+    fast_server.shell(ARRANGE)
+    context, page = log_in(browser, fast_server, "hery")
+    page.set_viewport_size({"width": 360, "height": 640})
+    for game, level, bots in (
+        ("holdem", "Débutant", "1"),
+        ("holdem", "Régulier", "5"),
+        ("razz", "Fort", "3"),
+        ("holdem", "Fort", "7"),
+    ):
+        page.goto(fast_server.url + "/tables/")
+        page.locator("select[name=variant]").select_option(game)
+        page.locator("select[name=level]").select_option(label=level)
+        page.locator("select[name=bots]").select_option(bots)
+        page.get_by_role("button", name="S’entraîner contre des robots").click()
+        expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
+        bar = page.locator("#actions")
+        page.wait_for_function(
+            "() => /\\d/.test(document.getElementById('hand-number').textContent)", timeout=30_000
+        )
+        first = hand_number(page)
+        played = 0
+        for _ in range(400):
+            if hand_number(page) >= first + 2 and played:
+                break
+            if bar.is_visible():
+                page.locator("#check-call").click()
+                played += 1
+            page.wait_for_timeout(100)
+        assert played and hand_number(page) >= first + 2, (game, level)
+        page.screenshot(path=str(artifacts / f"practice-{game}-{level.lower()}-360.png"))
+    # The choice on the table list, at each size: the form stays on the page, nothing overflows.
+    page.goto(fast_server.url + "/tables/")
+    for width, height in ((360, 640), (412, 915), (1366, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        form = page.locator("form.practice-form")
+        expect(form).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(artifacts / f"practice-choice-{width}.png"))
+    context.close()
