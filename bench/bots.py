@@ -97,8 +97,8 @@ def match(level: str, other: str, seats: int, deals: int, rng: random.Random) ->
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--deals", type=int, default=1500, help="heads-up deals a match (each played twice)")
-    parser.add_argument("--six-deals", type=int, default=400, help="6-max deals a match (each played twice)")
+    parser.add_argument("--deals", type=int, default=2500, help="heads-up deals a match (each played twice)")
+    parser.add_argument("--six-deals", type=int, default=700, help="6-max deals a match (each played twice)")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     rng = random.Random(args.seed)

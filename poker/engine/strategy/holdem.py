@@ -92,7 +92,8 @@ def _by_equity(view: SeatView, strong: bool, rng: random.Random) -> Action:
     if not opponents:
         return Action.check() if legal.can_check else Action.call()
     np_rng = np.random.default_rng(rng.getrandbits(64))
-    ranges = [opponent_range(view, p) for p in opponents]
+    # "régulier" reads the ranges from the actions before the flop only; "fort" from every street.
+    ranges = [opponent_range(view, p, read_postflop=strong) for p in opponents]
     est = holdem_equity(view.hole, view.board, ranges, np_rng, samples=900 if strong else 500)
     eq = est.equity
     pot, to_call = view.pot, view.to_call

@@ -93,14 +93,15 @@ def preflop_fraction(view: SeatView, player: int) -> float:
     return fraction
 
 
-def opponent_range(view: SeatView, player: int) -> npt.NDArray[np.bool_]:
-    """The combinations ``player`` may hold, given the cards the viewer sees and his actions."""
+def opponent_range(view: SeatView, player: int, *, read_postflop: bool = True) -> npt.NDArray[np.bool_]:
+    """The combinations ``player`` may hold, given the cards the viewer sees and his actions
+    (``read_postflop``: his bets and calls after the flop too, not only before it)."""
     cards, bits, pct = combos()
     seen = card_bits([*view.hole, *view.board])
     mask = (bits & seen) == 0
     fraction = preflop_fraction(view, player)
     in_range = mask & (pct <= max(fraction, 0.03))
-    for street in range(1, view.street + 1):
+    for street in range(1, view.street + 1 if read_postflop else 1):
         board = [int(c) for c in view.board[: 2 + street]]
         acts = [a for a in view.street_actions(street) if a.player == player]
         if not acts or len(board) < 3:
