@@ -134,3 +134,14 @@ def test_razz_bots_post_the_bring_in_or_complete_and_never_fold_it():
         for level in LEVELS:
             action = decide(level, visible_events(hand.events, me), me, offer(hand), rng)
             assert action.kind in ("bring_in", "raise")
+
+
+def test_the_best_draw_keeps_a_pair_of_aces_and_four_to_a_royal_flush_and_stands_pat_on_a_flush():
+    from poker.engine.strategy.draw import best_draws
+
+    assert {str(c) for c in best_draws(parse_cards("As Ad 7c 4h 2s"))[0].thrown} == {"7c", "4h", "2s"}
+    assert [str(c) for c in best_draws(parse_cards("Kh Qh Jh Th 2c"))[0].thrown] == ["2c"]
+    assert best_draws(parse_cards("2h 5h 8h 4h Ah"))[0].thrown == ()
+    draws = best_draws(parse_cards("2c 7d 9h Js 4s"))
+    assert len(draws) == 1 + 5 + 10 + 10  # every way to throw 0 to 3 of five cards
+    assert draws[0].expected > draws[-1].expected
