@@ -61,3 +61,25 @@ def test_a_phone_player_plays_practice_hands_at_each_level(fast_server, browser,
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.screenshot(path=str(artifacts / f"practice-choice-{width}.png"))
     context.close()
+
+
+def test_the_dealer_game_shows_the_best_draw_to_the_player_to_draw(app_server, browser, artifacts):
+    app_server.shell(ARRANGE)
+    context, page = log_in(browser, app_server, "hery")
+    page.goto(app_server.url + "/tables/")
+    page.get_by_role("button", name="Contre le croupier").click()
+    expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
+    expect(page.locator("#status")).to_have_text("Misez", timeout=20_000)
+    page.get_by_role("button", name="Min · 10").click()
+    page.locator("#bet").click()
+    expect(page.locator("#status")).to_have_text("À vous d’échanger", timeout=20_000)
+    hint = page.locator("#draw-hint")
+    expect(hint).to_have_text(
+        re.compile(r"Meilleur tirage : (jeter .+|servi) \(résultat moyen [+−]\d+,\d\d × la mise\)")
+    )
+    for width, height in ((360, 640), (412, 915), (1366, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        expect(hint).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(artifacts / f"draw-hint-{width}.png"))
+    context.close()
