@@ -16,6 +16,7 @@ from accounts.roles import is_organizer
 
 from . import downloads, selectors, services
 from .catalogue import evening_catalogue
+from .coach.views import reviewable
 from .engine import hand_history_text
 from .fairness_record import epochs_of_table
 from .fairness_views import table_fairness_context
@@ -155,7 +156,13 @@ def hand_replay(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "user_id": request.user.pk,
     }
     formats = downloads.choices(table.variant, many=False)
-    context = {"table": table, "hand": hand, "config": config, "formats": formats}
+    context = {
+        "table": table,
+        "hand": hand,
+        "config": config,
+        "formats": formats,
+        "can_review": reviewable(table, hand, request.user.pk),
+    }
     return render(request, game.page["replay"], context)
 
 

@@ -83,3 +83,44 @@ def test_the_dealer_game_shows_the_best_draw_to_the_player_to_draw(app_server, b
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.screenshot(path=str(artifacts / f"draw-hint-{width}.png"))
     context.close()
+
+
+REVIEW_ARRANGE = """
+from django.contrib.auth import get_user_model
+from poker import services
+from poker.engine.holdem import deck_for
+from poker.games.betting import play as betting
+from poker.models import Table
+users = [get_user_model().objects.create_user(n, password="table-pass-2026", first_name=n.capitalize())
+         for n in ("hery", "voahangy")]
+betting.new_deck = lambda b: deck_for(["As Kc", "9h 8h"], "Ah 7h 2c 3s Kd", button=b)
+betting.first_button = lambda active: 1
+table = services.table_open(name="Coach", kind="tournament")
+for k, user in enumerate(users):
+    services.table_seat_player(table=table, user=user, stack=2000, seat=k + 1)
+services.table_start(table=table)
+hery, voahangy = users
+for user, action, amount in [(hery, "call", None), (voahangy, "check", None), (voahangy, "check", None),
+                             (hery, "bet", 40), (voahangy, "call", None), (voahangy, "check", None),
+                             (hery, "bet", 120), (voahangy, "call", None), (voahangy, "check", None),
+                             (hery, "check", None)]:
+    table.refresh_from_db()
+    services.table_act(table_id=table.pk, user=user, action=action, amount=amount,
+                       hand_id=table.hand_id, seq=table.seq)
+print(table.pk)
+"""
+
+
+def test_a_player_reviews_his_decisions_from_the_replay(app_server, browser, artifacts):
+    table_id = app_server.shell(REVIEW_ARRANGE).strip().splitlines()[-1]
+    context, page = log_in(browser, app_server, "voahangy")
+    page.goto(f"{app_server.url}/tables/{table_id}/mains/1/")
+    page.get_by_role("link", name="Revoir mes décisions").click()
+    expect(page.locator(".coach-decision")).to_have_count(6)
+    expect(page.locator("#decision-5")).to_contain_text("Avec le recul")
+    for width, height in ((360, 640), (412, 915), (1366, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.locator("#decision-5").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"coach-review-{width}.png"))
+    context.close()
