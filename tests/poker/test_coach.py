@@ -117,3 +117,19 @@ def test_a_player_sees_the_coach_for_his_own_hands_only(client, two_hands, playe
         "Revoir mes décisions"
         not in client.get(reverse("poker:hand_replay", args=[table.pk, 1])).content.decode()
     )
+
+
+def test_her_player_page_lists_the_decisions_to_look_at_for_her_alone(client, two_hands, players):
+    from tests.factories import MemberFactory
+
+    table, _, voahangy = two_hands
+    member = MemberFactory(user=voahangy)
+    client.force_login(voahangy)
+    page = client.get(reverse("player_detail", args=[member.pk])).content.decode()
+    assert "Votre dernière séance : trois décisions à revoir" in page
+    # Her costliest decision, as she could weigh it: the turn call of hand 1 (its 5th decision).
+    review_link = reverse("poker:hand_review", args=[table.pk, 1]) + "#decision-5"
+    assert f'href="{review_link}"' in page and "Turn · suivre · coûteux" in page
+    assert f'href="{reverse("poker:hand_replay", args=[table.pk, 1])}"' in page
+    client.force_login(players[2])  # another player on her page: no coach
+    assert "décisions à revoir" not in client.get(reverse("player_detail", args=[member.pk])).content.decode()

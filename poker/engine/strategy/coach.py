@@ -70,10 +70,10 @@ class Decision:
 STREETS = ("preflop", "flop", "turn", "river")
 
 
-def review(events: Sequence[Mapping[str, Any]], me: int) -> list[Decision]:
-    """Every decision ``me`` made in the hand (see the module docstring). ValueError on an event
-    private to another player."""
-    shown = {e["player"]: e["cards"] for e in events if e["type"] == ev.SHOW}
+def review(events: Sequence[Mapping[str, Any]], me: int, *, hindsight: bool = True) -> list[Decision]:
+    """Every decision ``me`` made in the hand (see the module docstring); ``hindsight``: weighed
+    against the hands shown too. ValueError on an event private to another player."""
+    shown = {e["player"]: e["cards"] for e in events if e["type"] == ev.SHOW} if hindsight else {}
     decisions = []
     for k, event in enumerate(events):
         if event["type"] not in (ev.FOLD, ev.CHECK, ev.CALL, ev.BET, ev.RAISE) or event["player"] != me:
