@@ -15,7 +15,8 @@ from django.urls import reverse
 
 from ..downloads import seen_by
 from ..engine.strategy.coach import COSTLY, DOUBTFUL, review
-from ..models import Hand, Table
+from ..models import Hand
+from ..tables.registry import games
 
 SESSION_HANDS = 30
 RECENT = 400  # the latest finished Hold'em hands searched for his
@@ -24,7 +25,8 @@ RECENT = 400  # the latest finished Hold'em hands searched for his
 def decisions_to_review(user_id: int) -> list[dict[str, Any]]:
     """Up to three of his decisions, the costliest first: the hand, the street, the action, the
     verdict, the chips, and the links to the review and the replay."""
-    recent = Hand.objects.filter(table__variant=Table.Variant.HOLDEM, ended_at__isnull=False)
+    reviewed = [game.variant for game in games() if game.page.get("coach")]
+    recent = Hand.objects.filter(table__variant__in=reviewed, ended_at__isnull=False)
     latest = next((h for h in recent.order_by("-ended_at")[:RECENT] if user_id in h.user_ids), None)
     if latest is None:
         return []

@@ -12,6 +12,7 @@ from ..downloads import seen_by
 from ..engine.strategy.coach import review
 from ..models import Hand, Table
 from ..selectors import finished_hands
+from ..tables.registry import game_of_table
 
 ACTIONS = {
     "fold": _("fold"),
@@ -25,8 +26,8 @@ VERDICTS = {"sound": _("sound"), "doubtful": _("doubtful"), "costly": _("costly"
 
 
 def reviewable(table: Table, hand: Hand, user_id: int) -> bool:
-    """The coach reviews Hold'em hands, for the players who played them."""
-    return table.variant == Table.Variant.HOLDEM and hand.player_of(user_id) is not None
+    """The coach reviews the hands of the games it knows (Hold'em), for the players who played them."""
+    return bool(game_of_table(table).page.get("coach")) and hand.player_of(user_id) is not None
 
 
 @login_required

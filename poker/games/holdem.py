@@ -147,4 +147,5 @@ GAME = betting_game(
     check_settings=check_settings,
     practice_stakes=PRACTICE_STAKES,
     hand_files=("phh", "phh-zip", "pokerstars"),  # PHH variant NT; PokerStars writes Hold'em
+    coach=True,  # the coach reviews Hold'em hands (poker.coach, docs/practice.md)
 )

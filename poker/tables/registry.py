@@ -39,7 +39,7 @@ class Game:
     settings make no sense for the game. ``replay_steps``: a finished hand step by step. ``page``: the
     templates and words of its pages (``template``, ``replay``, ``words``; ``context(table)``: what
     else its table page shows; ``list_context(user)``: what the table list shows of it; ``urls``:
-    its other pages)."""
+    its other pages; ``coach``: whether the coach reviews its hands, ``poker.coach``)."""
 
     variant: str
     play: type  # a subclass of poker.tables.play.Play
