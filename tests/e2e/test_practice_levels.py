@@ -1,6 +1,7 @@
-"""A player opens practice tables from his phone (360x640) at each of the bots' three levels,
-Hold'em and Razz, and plays hands against them: he checks or calls whenever it is his turn and the
-hands go on. Screenshots go to artifacts/."""
+"""Practice that makes better players (issue 35), in the browser: a player opens practice tables
+from his phone (360x640) at each of the bots' three levels, Hold'em and Razz, and plays hands
+against them; the dealer game shows the best draw; a player reviews his decisions of a hand from
+its replay. Screenshots at 360x640, 412x915 and 1366x900 go to artifacts/."""
 
 from __future__ import annotations
 
@@ -63,28 +64,6 @@ def test_a_phone_player_plays_practice_hands_at_each_level(fast_server, browser,
     context.close()
 
 
-def test_the_dealer_game_shows_the_best_draw_to_the_player_to_draw(app_server, browser, artifacts):
-    app_server.shell(ARRANGE)
-    context, page = log_in(browser, app_server, "hery")
-    page.goto(app_server.url + "/tables/")
-    page.get_by_role("button", name="Contre le croupier").click()
-    expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
-    expect(page.locator("#status")).to_have_text("Misez", timeout=20_000)
-    page.get_by_role("button", name="Min · 10").click()
-    page.locator("#bet").click()
-    expect(page.locator("#status")).to_have_text("À vous d’échanger", timeout=20_000)
-    hint = page.locator("#draw-hint")
-    expect(hint).to_have_text(
-        re.compile(r"Meilleur tirage : (jeter .+|servi) \(résultat moyen [+−]\d+,\d\d × la mise\)")
-    )
-    for width, height in ((360, 640), (412, 915), (1366, 900)):
-        page.set_viewport_size({"width": width, "height": height})
-        expect(hint).to_be_visible()
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-        page.screenshot(path=str(artifacts / f"draw-hint-{width}.png"))
-    context.close()
-
-
 REVIEW_ARRANGE = """
 from django.contrib.auth import get_user_model
 from poker import services
@@ -111,8 +90,29 @@ print(table.pk)
 """
 
 
-def test_a_player_reviews_his_decisions_from_the_replay(app_server, browser, artifacts):
+def test_the_dealer_games_best_draw_and_the_coachs_review(app_server, browser, artifacts):
+    """Hery is shown the best draw when he draws against the dealer; Voahangy reviews her
+    decisions of a Hold'em hand from its replay."""
     table_id = app_server.shell(REVIEW_ARRANGE).strip().splitlines()[-1]
+    context, page = log_in(browser, app_server, "hery")
+    page.goto(app_server.url + "/tables/")
+    page.get_by_role("button", name="Contre le croupier").click()
+    expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
+    expect(page.locator("#status")).to_have_text("Misez", timeout=20_000)
+    page.get_by_role("button", name="Min · 10").click()
+    page.locator("#bet").click()
+    expect(page.locator("#status")).to_have_text("À vous d’échanger", timeout=20_000)
+    hint = page.locator("#draw-hint")
+    expect(hint).to_have_text(
+        re.compile(r"Meilleur tirage : (jeter .+|servi) \(résultat moyen [+−]\d+,\d\d × la mise\)")
+    )
+    for width, height in ((360, 640), (412, 915), (1366, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        expect(hint).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(artifacts / f"draw-hint-{width}.png"))
+    context.close()
+
     context, page = log_in(browser, app_server, "voahangy")
     page.goto(f"{app_server.url}/tables/{table_id}/mains/1/")
     page.get_by_role("link", name="Revoir mes décisions").click()
