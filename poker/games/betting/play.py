@@ -75,10 +75,13 @@ class BettingPlay(Play):
         return strategy.decide(self.table.bot_level, self.seat_events(player), player, self.table.legal)
 
     def seat_events(self, player: int) -> list[dict[str, Any]]:
-        """The hand's events ``player`` may see, in order: what his view at the table is made of."""
-        stored = HandEvent.objects.filter(hand=self.hand).filter(Q(private=False) | Q(player=player))
+        """The hand's events ``player`` may see, in order: what his view at the table is made of
+        (the events shown so far: none of a run-out still being revealed)."""
+        stored = HandEvent.objects.filter(hand=self.hand, seq__lte=self.table.visible_seq)
+        stored = stored.filter(Q(private=False) | Q(player=player))
         events = [payload for payload in stored.order_by("seq").values_list("payload", flat=True)]
-        events += [e.payload for e in self.new_events if is_visible(e.payload, player)]
+        if not self.revealing:
+            events += [e.payload for e in self.new_events if is_visible(e.payload, player)]
         return events
 
     # ---- the hand
