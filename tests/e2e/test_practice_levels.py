@@ -86,6 +86,9 @@ for user, action, amount in [(hery, "call", None), (voahangy, "check", None), (v
     table.refresh_from_db()
     services.table_act(table_id=table.pk, user=user, action=action, amount=amount,
                        hand_id=table.hand_id, seq=table.seq)
+from championship.models import Member
+member = Member.objects.create(full_name="Voahangy Rabe", nickname="Voahangy", user=voahangy)
+print(member.pk)
 print(table.pk)
 """
 
@@ -93,7 +96,7 @@ print(table.pk)
 def test_the_dealer_games_best_draw_and_the_coachs_review(app_server, browser, artifacts):
     """Hery is shown the best draw when he draws against the dealer; Voahangy reviews her
     decisions of a Hold'em hand from its replay."""
-    table_id = app_server.shell(REVIEW_ARRANGE).strip().splitlines()[-1]
+    member_id, table_id = app_server.shell(REVIEW_ARRANGE).strip().splitlines()[-2:]
     context, page = log_in(browser, app_server, "hery")
     page.goto(app_server.url + "/tables/")
     page.get_by_role("button", name="Contre le croupier").click()
@@ -123,4 +126,15 @@ def test_the_dealer_games_best_draw_and_the_coachs_review(app_server, browser, a
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.locator("#decision-5").scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / f"coach-review-{width}.png"))
+    # Her page: the three decisions to look at, linked to their review.
+    page.goto(f"{app_server.url}/championnat/joueurs/{member_id}/")
+    summary = page.locator("#to-review")
+    expect(summary).to_contain_text("trois décisions à revoir")
+    for width, height in ((360, 640), (412, 915), (1366, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        summary.scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"coach-summary-{width}.png"))
+    summary.get_by_role("link").first.click()
+    expect(page.locator(".coach-decision")).to_have_count(6)
     context.close()
