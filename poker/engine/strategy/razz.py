@@ -2,8 +2,8 @@
 a bet is the rules', so the decision is only whether to fold, call or raise.
 
 Each weighs its equity against the cards every opponent shows (his down cards drawn from the
-unseen cards, among the low cards for a player who completed or raised on 3rd street) against the
-price of a call. "régulier" raises when it is well ahead and calls when the price is right;
+unseen cards) against the price of a call. "fort" also reads the betting: a player who completed,
+bet or raised is taken to hold low down cards (eight or lower). "régulier" raises when it is well ahead and calls when the price is right;
 "fort" also completes a strong three-card start in late position, bets for value more thinly and
 folds on 3rd street what a good player folds (a start with a card above eight facing a completion).
 """
@@ -30,14 +30,15 @@ def decide(view: SeatView, level: str, rng: random.Random) -> Action:
     mine = [int(c) for c in view.hole + view.up[view.me] + view.board]
     ups = [[int(c) for c in view.up[p] + view.board] for p in opponents]
     seen = mine + [c for up in view.up for c in map(int, up)] + [int(c) for c in view.board]
-    starters = {a.player for a in view.street_actions(0) if a.kind in AGGRESSIVE}
+    # "fort" reads a completion, bet or raise (on any street) as low down cards; "régulier" does not.
+    starters = {a.player for a in view.actions if a.kind in AGGRESSIVE}
     est = razz_equity(
         mine,
         ups,
         seen,
         np.random.default_rng(rng.getrandbits(64)),
         samples=700 if strong else 400,
-        good_start=[p in starters for p in opponents],
+        good_start=[p in starters and strong for p in opponents],
     )
     eq = est.equity
     n = len(opponents)
