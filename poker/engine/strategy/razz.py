@@ -2,10 +2,11 @@
 a bet is the rules', so the decision is only whether to fold, call or raise.
 
 Each weighs its equity against the cards every opponent shows (his down cards drawn from the
-unseen cards) against the price of a call. "fort" also reads the betting: a player who completed,
-bet or raised is taken to hold low down cards (eight or lower). "régulier" raises when it is well ahead and calls when the price is right;
-"fort" also completes a strong three-card start in late position, bets for value more thinly and
-folds on 3rd street what a good player folds (a start with a card above eight facing a completion).
+unseen cards) against the price of a call: "régulier" raises when it is well ahead (its fair share
++ 20 points) and calls when the price is right. "fort" also reads the betting (a player who
+completed, bet or raised is taken to hold down cards of eight or lower), raises more thinly (+ 15
+points), and folds on 3rd street what a good player folds (a start with a card above eight facing
+a completion).
 """
 
 from __future__ import annotations
