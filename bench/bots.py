@@ -116,6 +116,8 @@ def main() -> None:
     parser.add_argument("--six-deals", type=int, default=700, help="6-max deals a match (each played twice)")
     parser.add_argument("--razz-deals", type=int, default=600, help="Razz heads-up deals a match")
     parser.add_argument("--games", default="holdem,razz", help="the games to play: holdem, razz or both")
+    parser.add_argument("--match", help="one match only, e.g. strong:regular")
+    parser.add_argument("--six-only", action="store_true", help="6-max only")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -130,10 +132,12 @@ def main() -> None:
         (6, args.razz_deals // 3, True),
     ]
     games = args.games.split(",")
-    for seats, deals, razz in [t for t in tables if ("razz" if t[2] else "holdem") in games]:
+    chosen = [t for t in tables if ("razz" if t[2] else "holdem") in games and (t[0] == 6 or not args.six_only)]
+    matches = [tuple(args.match.split(":"))] if args.match else MATCHES
+    for seats, deals, razz in chosen:
         name = ("Razz " if razz else "") + ("heads-up" if seats == 2 else "6-max")
         print(f"\n{name}: {deals} deals x 2" + (" (big bets per 100 hands)" if razz else ""))
-        for level, other in MATCHES:
+        for level, other in matches:
             mean, half = match(level, other, seats, deals, rng, razz)
             goal = (level, other) in GOALS
             verdict = ""
