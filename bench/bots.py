@@ -132,7 +132,8 @@ def main() -> None:
         (6, args.razz_deals // 3, True),
     ]
     games = args.games.split(",")
-    chosen = [t for t in tables if ("razz" if t[2] else "holdem") in games and (t[0] == 6 or not args.six_only)]
+    chosen = [t for t in tables if ("razz" if t[2] else "holdem") in games]
+    chosen = [t for t in chosen if t[0] == 6 or not args.six_only]
     matches = [tuple(args.match.split(":"))] if args.match else MATCHES
     for seats, deals, razz in chosen:
         name = ("Razz " if razz else "") + ("heads-up" if seats == 2 else "6-max")
