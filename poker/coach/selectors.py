@@ -27,7 +27,8 @@ def decisions_to_review(user_id: int) -> list[dict[str, Any]]:
     verdict, the chips, and the links to the review and the replay."""
     reviewed = [game.variant for game in games() if game.page.get("coach")]
     recent = Hand.objects.filter(table__variant__in=reviewed, ended_at__isnull=False)
-    latest = next((h for h in recent.order_by("-ended_at")[:RECENT] if user_id in h.user_ids), None)
+    latest_first = recent.order_by("-ended_at").only("pk", "table_id", "user_ids")[:RECENT]
+    latest = next((h for h in latest_first if user_id in h.user_ids), None)
     if latest is None:
         return []
     key = f"coach:{user_id}:{latest.pk}"
