@@ -130,6 +130,8 @@ def draw_catalogue() -> dict[str, str]:
         "stand_pat": _("Stand pat"),
         "exchange": _("Exchange %(n)s"),
         "tap_to_throw": _("Tap the cards to throw (0 to 3)"),
+        "hint_throw": _("Best draw: throw %(cards)s (average result %(expected)s × the bet)"),
+        "hint_stand": _("Best draw: stand pat (average result %(expected)s × the bet)"),
         "your_draw": _("Your turn to draw"),
         "draw_of": _("%(name)s is drawing"),
         "dealer": _("Dealer"),

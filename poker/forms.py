@@ -172,3 +172,25 @@ class TableForm(forms.Form):
             data.pop(name, None)
         data.update(min_bet=low, max_bet=high, ante=0, time_bank_seconds=0)
         return data
+
+
+class PracticeForm(forms.Form):
+    """A practice table against bots: the game, how many bots and how well they play."""
+
+    variant = forms.ChoiceField(
+        label=_("Game"),
+        choices=[(Table.Variant.HOLDEM, _("Hold'em")), (Table.Variant.RAZZ, Table.Variant.RAZZ.label)],
+        initial=Table.Variant.HOLDEM,
+    )
+    level = forms.ChoiceField(
+        label=_("Bots' level"), choices=Table.BotLevel.choices, initial=Table.BotLevel.BEGINNER
+    )
+    bots = forms.TypedChoiceField(
+        label=_("Bots"), choices=[(n, str(n)) for n in range(1, MAX_SEATS)], coerce=int, initial=4
+    )
+
+    def __init__(self, data=None, **kwargs):
+        # A field left out keeps its default (the table list's one-click buttons send only the game).
+        if data is not None:
+            data = {name: field.initial for name, field in self.base_fields.items()} | data.dict()
+        super().__init__(data, **kwargs)

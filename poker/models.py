@@ -44,6 +44,12 @@ class Table(models.Model):
         TOURNAMENT = "tournament", _("Tournament table")
         PRACTICE = "practice", _("Practice against bots")
 
+    class BotLevel(models.TextChoices):
+        # The practice bots' strength (poker.engine.strategy, docs/practice.md).
+        BEGINNER = "beginner", _("Beginner")
+        REGULAR = "regular", _("Regular")
+        STRONG = "strong", _("Strong")
+
     class Status(models.TextChoices):
         WAITING = "waiting", _("Waiting for players")
         PLAYING = "playing", _("Playing")
@@ -83,6 +89,8 @@ class Table(models.Model):
     time_bank_seconds = models.PositiveIntegerField(_("time bank (seconds)"), default=0)
     stop_at_players = models.PositiveSmallIntegerField(default=1)
     chat_enabled = models.BooleanField(_("chat"), default=True)
+    # A practice table's bots play at this level.
+    bot_level = models.CharField(_("bots' level"), max_length=10, choices=BotLevel, default=BotLevel.BEGINNER)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -32,15 +32,20 @@ from .tables.services import (
 
 
 def practice_table_open(
-    *, user: AbstractBaseUser | None, bots: int = 4, name: str = "", variant: str | None = None
+    *,
+    user: AbstractBaseUser | None,
+    bots: int = 4,
+    name: str = "",
+    variant: str | None = None,
+    level: str = Table.BotLevel.BEGINNER,
 ) -> Table:
-    """A table of ``variant`` (the model's default game) against ``bots`` bots, with ``user`` in
-    the last seat (or bots only: a demo table that plays by itself)."""
+    """A table of ``variant`` (the model's default game) against ``bots`` bots of ``level``, with
+    ``user`` in the last seat (or bots only: a demo table that plays by itself)."""
     variant = variant or Table._meta.get_field("variant").get_default()
     game = game_of(variant) if variant in Table.Variant.values else None
     if game is None or game.practice is None:
         raise TableError("bad_variant", _("Practice tables play Hold'em or Razz."))
-    return game.practice(user=user, bots=bots, name=name)
+    return game.practice(user=user, bots=bots, name=name, level=level)
 
 
 __all__ = [

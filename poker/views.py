@@ -16,10 +16,11 @@ from accounts.roles import is_organizer
 
 from . import downloads, selectors, services
 from .catalogue import evening_catalogue
+from .coach.views import reviewable
 from .engine import hand_history_text
 from .fairness_record import epochs_of_table
 from .fairness_views import table_fairness_context
-from .forms import TableForm
+from .forms import PracticeForm, TableForm
 from .models import Hand, Table
 from .services import TableError
 from .tables import rows
@@ -33,6 +34,7 @@ def table_list(request: HttpRequest) -> HttpResponse:
     context = {
         "tables": with_titles(selectors.table_list(request.user)),
         "my_tables": with_titles(selectors.tables_of(request.user)),
+        "practice_form": PracticeForm(),
     }
     for game in games():  # what a game shows on the list (the dealer game's bankroll)
         if "list_context" in game.page:
@@ -53,9 +55,12 @@ def table_create(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def practice_open(request: HttpRequest) -> HttpResponse:
-    variant = request.POST.get("variant") or None
+    form = PracticeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a game, a number of bots and their level."))
+        return redirect("poker:table_list")
     try:
-        table = services.practice_table_open(user=request.user, variant=variant)
+        table = services.practice_table_open(user=request.user, **form.cleaned_data)
     except TableError as error:
         messages.error(request, str(error))
         return redirect("poker:table_list")
@@ -152,7 +157,13 @@ def hand_replay(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "user_id": request.user.pk,
     }
     formats = downloads.choices(table.variant, many=False)
-    context = {"table": table, "hand": hand, "config": config, "formats": formats}
+    context = {
+        "table": table,
+        "hand": hand,
+        "config": config,
+        "formats": formats,
+        "can_review": reviewable(table, hand, request.user.pk),
+    }
     return render(request, game.page["replay"], context)
 
 

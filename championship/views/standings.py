@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET
 
 from poker import downloads
 from poker import selectors as poker_selectors
+from poker.coach.selectors import session_summary as coach_summary
 from poker.models import Table
 
 from .. import selectors
@@ -82,6 +83,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     }
     if is_me:
         context["formats"] = downloads.choices(Table.Variant.HOLDEM, many=True)
+        context["to_review"] = coach_summary(request.user.pk)  # the coach: his own hands only
     return render(request, "championship/player_detail.html", context)
 
 

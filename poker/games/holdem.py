@@ -10,14 +10,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..blinds import table_blinds
-from ..engine import Action, NoLimitHoldem
+from ..engine import NoLimitHoldem
 from ..engine.button import Positions, engine_positions, first_positions, next_positions
 from ..engine.equity import pot_equities
 from ..engine.holdem import HoldemHand
 from ..models import Table
 from ..tables.errors import ms
-from .betting import bots, rules, views
 from .betting import play as betting
+from .betting import rules, views
 from .betting.game import betting_game
 
 PRACTICE_STAKES = {"small_blind": 10, "big_blind": 20, "ante": 0}
@@ -73,9 +73,6 @@ class HoldemPlay(betting.BettingPlay):
             if name in ("min", "all_in") or low < amount < high:
                 view["presets"].append({"name": name, "amount": amount})
         return view
-
-    def bot_action(self) -> Action:
-        return bots.holdem(self.engine)
 
     def record(self, events: list[dict[str, Any]]) -> None:
         """In an all-in run-out, the equities go after the hands turned up and after each street,
@@ -150,4 +147,5 @@ GAME = betting_game(
     check_settings=check_settings,
     practice_stakes=PRACTICE_STAKES,
     hand_files=("phh", "phh-zip", "pokerstars"),  # PHH variant NT; PokerStars writes Hold'em
+    coach=True,  # the coach reviews Hold'em hands (poker.coach, docs/practice.md)
 )

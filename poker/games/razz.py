@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine import Action, Razz
+from ..engine import Razz
 from ..engine.button import Positions
 from ..engine.razz import RazzHand
 from ..models import Table
 from ..tables.views import StoredEvent
-from .betting import bots, rules, views
 from .betting import play as betting
+from .betting import rules, views
 from .betting.game import betting_game
 
 STAKES = ("ante", "bring_in", "small_bet")
@@ -52,9 +52,6 @@ class RazzPlay(betting.BettingPlay):
         view = rules.legal_view(engine)
         view["complete"] = engine.street == 0 and engine.level < engine.small_bet
         return view
-
-    def bot_action(self) -> Action:
-        return bots.razz(self.engine)
 
 
 class RazzFold(views.HandFold):

@@ -39,7 +39,7 @@ class Game:
     settings make no sense for the game. ``replay_steps``: a finished hand step by step. ``page``: the
     templates and words of its pages (``template``, ``replay``, ``words``; ``context(table)``: what
     else its table page shows; ``list_context(user)``: what the table list shows of it; ``urls``:
-    its other pages)."""
+    its other pages; ``coach``: whether the coach reviews its hands, ``poker.coach``)."""
 
     variant: str
     play: type  # a subclass of poker.tables.play.Play
@@ -55,7 +55,7 @@ class Game:
     extras: Callable[[set[int]], dict[int, dict[str, Any]]] = lambda user_ids: {}
     # Whether a player is counted present at his seat while his page is open (the get-ready wait).
     counts_presence: bool = True
-    # A practice table of the game for ``user`` (``practice(user=, bots=, name=)``), if it has bots.
+    # A practice table of the game for ``user`` (``practice(user=, bots=, name=, level=)``), if it has bots.
     practice: Callable[..., Any] | None = None
     # The hand history files of the poker world its hands are written as (``poker.downloads``:
     # "phh", "phh-zip", "pokerstars"); none for a game no such format describes.

@@ -55,6 +55,7 @@ def table_open(
     chat_enabled: bool = True,
     decks: int = 1,
     fairness_epoch: FairnessEpoch | None = None,
+    bot_level: str = Table.BotLevel.BEGINNER,
 ) -> Table:
     """A new table of ``variant`` (the model's default game), ValueError on settings that make no
     sense (the forms check them first). The stakes are the game's own (``Game.stakes``: Hold'em's
@@ -66,6 +67,8 @@ def table_open(
         raise ValueError(f"unknown variant {variant!r}")
     if kind not in Table.Kind.values:
         raise ValueError(f"unknown table kind {kind!r}")
+    if bot_level not in Table.BotLevel.values:
+        raise ValueError(f"unknown bot level {bot_level!r}")
     if decks not in (1, 2):
         raise ValueError(f"a table plays with 1 or 2 decks, not {decks!r}")
     if not 2 <= max_seats <= MAX_SEATS:
@@ -99,6 +102,7 @@ def table_open(
         time_bank_seconds=time_bank_seconds,
         chat_enabled=chat_enabled,
         decks=decks,
+        bot_level=bot_level,
     )
     fairness.open_for(table, fairness_epoch)
     return table

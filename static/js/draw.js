@@ -15,7 +15,7 @@
   // built here out of them, as poker.games.dealer_draw.views.me builds it.
   var BET_PRESETS = [["min", 1], ["x2", 2], ["x5", 5]]; // poker.games.dealer_draw.views.BET_PRESETS
   var rules = {
-    part: function (me) { return { bankroll: me.bankroll, can_refill: me.can_refill }; },
+    part: function (me) { return { bankroll: me.bankroll, can_refill: me.can_refill, hint: me.hint }; },
     me: function (view, seat, mine, userId) {
       var me = { user_id: userId, seat: null, bankroll: mine.bankroll, can_refill: !!mine.can_refill };
       if (!seat) return me;
@@ -36,6 +36,7 @@
       me.max_bet = high;
       me.presets = presets;
       me.to_draw = toDraw;
+      me.hint = toDraw ? mine.hint || null : null;
       me.max_draw = toDraw && view.legal ? (view.legal.max_draw === undefined ? 3 : view.legal.max_draw) : 0;
       me.hand_id = view.hand_id;
       me.turn_seq = view.turn_seq;
@@ -174,13 +175,22 @@
     });
     labelBet();
   }
+  // An expected result in bets, signed: "+0.98" / "+0,98".
+  function fmtBets(x) {
+    var text = Math.abs(x).toLocaleString(words.lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    return (x < 0 ? "−" : "+") + text;
+  }
   function labelBet() { $("bet").textContent = t("bet", { amount: +$("amount").value || 0 }); }
   function renderDrawBar(view) {
     var me = view.me;
     var bar = $("draw-bar");
     bar.hidden = !(cfg.live && me && me.to_draw);
     if (bar.hidden) return;
-    $("draw-hint").textContent = t("tap_to_throw");
+    var hint = me.hint;
+    var advice = !hint ? "" : hint.throw.length
+      ? t("hint_throw", { cards: cardsText(hint.throw), expected: fmtBets(hint.expected) })
+      : t("hint_stand", { expected: fmtBets(hint.expected) });
+    $("draw-hint").textContent = t("tap_to_throw") + (advice ? " · " + advice : "");
     $("draw").textContent = state.thrown.length ? t("exchange", { n: state.thrown.length }) : t("stand_pat");
   }
 

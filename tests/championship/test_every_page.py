@@ -57,6 +57,7 @@ NOT_PAGES = {
     "evening_notice",  # the notice alone, fetched by static/js/evening.js: test_evening.py opens it
     "poker:hand_download",  # hand history files (a form's GET): tests/poker/test_downloads.py
     "poker:hands_download",
+    "poker:hand_review",  # a player's own hand only: tests/poker/test_coach.py opens it
     "player_hands",
     "profile_deck",  # a POST form of the profile page
     "service_worker",  # registered by static/js/pwa.js: tests/foundation/test_pwa.py opens it

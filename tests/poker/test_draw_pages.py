@@ -221,3 +221,19 @@ def test_a_round_is_called_a_hand_on_the_page_as_in_the_history(client, players)
     config = config_of(client.get(table.get_absolute_url()))
     assert config["text"]["round_number"] % {"n": 3} == "Main n° 3"
     assert "Main" in client.get(reverse("poker:hand_list", args=[table.pk])).content.decode()
+
+
+def test_the_player_to_draw_is_shown_the_best_draw_and_nobody_else_is(client, players, monkeypatch):
+    stack_draw_decks(monkeypatch, DECK)
+    hery, voahangy = players[:2]
+    table = open_draw_table(hery, voahangy)
+    bet(table, hery, 20)
+    bet(table, voahangy, 20)
+    client.force_login(hery)
+    mine = view_of(client.get(table.get_absolute_url()))["me"]
+    assert mine["to_draw"] and mine["hint"]["throw"] == []  # five hearts: a flush stands pat
+    assert mine["hint"]["expected"] > 1  # a flush wins more than its bet on average
+    assert "Meilleur tirage" in config_of(client.get(table.get_absolute_url()))["text"]["hint_stand"]
+    client.force_login(voahangy)
+    theirs = view_of(client.get(table.get_absolute_url()))
+    assert theirs["me"]["hint"] is None and "2h" not in json.dumps(theirs)

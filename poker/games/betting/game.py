@@ -21,9 +21,12 @@ def betting_game(
     check_settings: Callable[..., dict[str, int]],
     practice_stakes: dict[str, int],
     hand_files: tuple[str, ...],
+    coach: bool = False,
 ) -> Game:
-    def practice(*, user: Any, bots: int = 4, name: str = "") -> Any:
-        return practice_table_open(variant=variant, stakes=practice_stakes, user=user, bots=bots, name=name)
+    def practice(*, user: Any, bots: int = 4, name: str = "", level: str = "beginner") -> Any:
+        return practice_table_open(
+            variant=variant, stakes=practice_stakes, user=user, bots=bots, name=name, level=level
+        )
 
     def replay_steps(hand, events, user_id, max_seats):
         return views.replay_steps(hand, events, user_id, max_seats, fold(hand))
@@ -39,7 +42,12 @@ def betting_game(
         stakes=stakes,
         check_settings=check_settings,
         replay_steps=replay_steps,
-        page={"template": "poker/table.html", "replay": "poker/hand_replay.html", "words": table_catalogue},
+        page={
+            "template": "poker/table.html",
+            "replay": "poker/hand_replay.html",
+            "words": table_catalogue,
+            "coach": coach,  # "Revoir mes décisions" on its hands (poker.coach)
+        },
         practice=practice,
         hand_files=hand_files,
     )

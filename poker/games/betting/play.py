@@ -16,9 +16,10 @@ from datetime import timedelta
 from typing import Any, ClassVar
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from ...engine import Action
+from ...engine import Action, is_visible, strategy
 from ...engine.button import Positions
 from ...models import HandEvent, KnockOut, Seat, Table
 from ...tables.errors import TableError, ms
@@ -50,8 +51,8 @@ class Deal:
 
 
 class BettingPlay(Play):
-    """The betting games' change; each game defines ``hand_class``, ``deal``, ``legal_view`` and
-    ``bot_action`` (and ``stakes`` when they are not the table's own)."""
+    """The betting games' change; each game defines ``hand_class``, ``deal`` and ``legal_view``
+    (and ``stakes`` when they are not the table's own)."""
 
     showing_deadline: ClassVar[str] = Table.DeadlineKind.REVEAL
 
@@ -70,8 +71,21 @@ class BettingPlay(Play):
         raise NotImplementedError
 
     def bot_action(self) -> Action:
-        """What a bot does when his (short) time is up."""
-        raise NotImplementedError
+        """What a bot does when his (short) time is up, at the table's level. It decides from what
+        a player in its seat is sent (``poker.engine.strategy``): the hand's public events and its
+        own cards, never the engine's hand, which holds every card and the deck."""
+        player = self.engine.actor
+        return strategy.decide(self.table.bot_level, self.seat_events(player), player, self.table.legal)
+
+    def seat_events(self, player: int) -> list[dict[str, Any]]:
+        """The hand's events ``player`` may see, in order: what his view at the table is made of
+        (the events shown so far: none of a run-out still being revealed)."""
+        stored = HandEvent.objects.filter(hand=self.hand, seq__lte=self.table.visible_seq)
+        stored = stored.filter(Q(private=False) | Q(player=player))
+        events = [payload for payload in stored.order_by("seq").values_list("payload", flat=True)]
+        if not self.revealing:
+            events += [e.payload for e in self.new_events if is_visible(e.payload, player)]
+        return events
 
     # ---- the hand
 

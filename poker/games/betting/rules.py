@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Action
+from ...engine.strategy.seat import offer
 
 
 def forced_answer(engine: Any, *, call: bool = False) -> Action:
@@ -21,17 +22,4 @@ def forced_answer(engine: Any, *, call: bool = False) -> Action:
 
 def legal_view(engine: Any) -> dict[str, Any]:
     """What the player to act may do (the game adds its bet presets or its completion)."""
-    legal = engine.legal_actions()
-    i = engine.actor
-    return {
-        "fold": legal.can_fold,
-        "check": legal.can_check,
-        "call": legal.call_amount if legal.can_call else None,
-        "bring_in": legal.bring_in,
-        "min": legal.min_raise_to,
-        "max": legal.max_raise_to,
-        "bet": engine.level == 0,
-        "all_in_to": engine.bets[i] + engine.stacks[i],  # the raise-to that puts him all-in
-        "complete": False,
-        "presets": [],
-    }
+    return offer(engine)

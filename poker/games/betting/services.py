@@ -150,11 +150,17 @@ def bot_users(count: int) -> list[AbstractBaseUser]:
 
 @transaction.atomic
 def practice_table_open(
-    *, variant: str, stakes: dict[str, int], user: AbstractBaseUser | None, bots: int = 4, name: str = ""
+    *,
+    variant: str,
+    stakes: dict[str, int],
+    user: AbstractBaseUser | None,
+    bots: int = 4,
+    name: str = "",
+    level: str = Table.BotLevel.BEGINNER,
 ) -> Table:
-    """A table of ``variant`` at ``stakes`` against ``bots`` bots (with ``user`` in the last seat,
-    or bots only for a demo table that plays by itself). Bots that bust sit down again with a new
-    stack."""
+    """A table of ``variant`` at ``stakes`` against ``bots`` bots of ``level`` (with ``user`` in
+    the last seat, or bots only for a demo table that plays by itself). Bots that bust sit down
+    again with a new stack."""
     table = table_open(
         name=name or str(fmt(_("Practice of %(name)s"), name=display_name(user) if user else "ARF")),
         variant=variant,
@@ -163,6 +169,7 @@ def practice_table_open(
         starting_stack=2000,
         action_seconds=30,
         created_by=user,
+        bot_level=level,
         **stakes,
     )
     for bot in bot_users(bots):

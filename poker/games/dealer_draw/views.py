@@ -9,12 +9,15 @@ step. No database access here but the bankrolls' (``extras``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from django.db.models import Sum
 
+from ...engine.cards import parse_cards
+from ...engine.strategy.draw import best_draws
 from ...models import BANKROLL_START, Bankroll, Hand, Seat, Table
 from ...tables.views import LOG_LENGTH, StoredEvent, deadline_ms
 
@@ -222,16 +225,29 @@ def private_part(
     """What only ``user_id`` sees: his cards in the round (``events``: the round's events that are
     his; the last deal or draw is his hand), his bankroll and whether he may refill it."""
     cards = None
+    drawn = False
     for event in events:
         if event.payload["type"] in ("hole_cards", "new_cards"):
             cards = list(event.payload["cards"])
+            drawn = event.payload["type"] == "new_cards"
     bankroll = extra.get("bankroll", BANKROLL_START)
+    # Before his draw, the best one against the paytable (one deck: docs/practice.md).
+    hint = best_draw(tuple(cards)) if cards and not drawn and table.decks == 1 else None
     return {
         "hand_id": hand.pk if hand is not None else None,
         "cards": cards,
+        "hint": hint,
         "bankroll": bankroll,
         "can_refill": bankroll + extra.get("at_tables", 0) < table.min_bet,
     }
+
+
+@functools.lru_cache(maxsize=512)
+def best_draw(cards: tuple[str, ...]) -> dict[str, Any]:
+    """The draw that wins most on average against the dealer (``poker.engine.strategy.draw``),
+    worked out once a hand: every view of the player carries it until he draws."""
+    best = best_draws(parse_cards(cards))[0]
+    return {"throw": [str(c) for c in best.thrown], "expected": round(best.expected, 2)}
 
 
 def me(
@@ -269,6 +285,7 @@ def me(
         max_bet=high,
         presets=presets,
         to_draw=to_draw,
+        hint=private.get("hint") if to_draw else None,
         max_draw=view["legal"].get("max_draw", 3) if to_draw and view["legal"] else 0,
         hand_id=view["hand_id"],
         turn_seq=view["turn_seq"],
