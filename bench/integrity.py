@@ -173,10 +173,9 @@ def main() -> None:
     rng = random.Random(args.seed)
     print(f"{args.tables} tables of 8 a line; goal at 150 hands: >= 90 % found, <= 5 % honest flagged")
     for hands in [int(h) for h in args.lengths.split(",")]:
-        found, tables_h, flagged_h, pairs_h = experiment(rng, args.tables, hands, None, 0)
-        print(
-            f"{hands:4d} hands, honest tables: {flagged_h}/{pairs_h} pairs flagged ({flagged_h / pairs_h:.1%})"
-        )
+        _, _, flagged_h, pairs_h = experiment(rng, args.tables, hands, None, 0)
+        share = flagged_h / pairs_h
+        print(f"{hands:4d} hands, honest tables: {flagged_h}/{pairs_h} pairs flagged ({share:.1%})")
         for mode in ("soft", "dump"):
             for s in [float(x) for x in args.strengths.split(",")]:
                 found, planted, flagged, pairs = experiment(rng, args.tables, hands, mode, s)
