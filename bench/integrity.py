@@ -15,7 +15,7 @@ rest, with a little noise). A planted pair sits among six honest players and pla
 Each rule is applied at a strength: the chance that the colluder follows it at each chance (else he
 plays honestly). For each length (50, 150 and 300 hands together) and strength, N tables with a
 pair and N honest tables are played; the output is the share of planted pairs ranked first of
-their table's 28 pairs and flagged ("à regarder"), and the share of honest pairs flagged (all 28
+their table's 28 pairs, the share flagged ("à regarder"), and the share of honest pairs flagged (all 28
 pairs of the honest tables, and the 27 others of the tables with a pair). Last, the pair figures of
 a session of 60 players and 2,000 hands (8 tables) are timed.
 
@@ -119,9 +119,9 @@ def play_table(rng: random.Random, ids: list[int], hands: int, plant: tuple | No
 
 def experiment(
     rng: random.Random, tables: int, hands: int, mode: str | None, s: float
-) -> tuple[int, int, int, int]:
-    """(planted ranked first and flagged, planted tables, honest pairs flagged, honest pairs)."""
-    found = planted = flagged = honest_pairs = 0
+) -> tuple[int, int, int, int, int]:
+    """(planted ranked first, planted flagged, planted tables, honest pairs flagged, honest pairs)."""
+    first = found = planted = flagged = honest_pairs = 0
     for _ in range(tables):
         ids = list(range(SEATS))
         book = PairBook()
@@ -134,11 +134,12 @@ def experiment(
             is_planted = plant is not None and set(report.players) == {plant[0], plant[1]}
             if is_planted:
                 planted += 1
-                found += rank == 0 and report.flagged
+                first += rank == 0
+                found += report.flagged
             else:
                 honest_pairs += 1
                 flagged += report.flagged
-    return found, planted, flagged, honest_pairs
+    return first, found, planted, flagged, honest_pairs
 
 
 def timing(rng: random.Random) -> float:
@@ -173,16 +174,16 @@ def main() -> None:
     rng = random.Random(args.seed)
     print(f"{args.tables} tables of 8 a line; goal at 150 hands: >= 90 % found, <= 5 % honest flagged")
     for hands in [int(h) for h in args.lengths.split(",")]:
-        _, _, flagged_h, pairs_h = experiment(rng, args.tables, hands, None, 0)
+        _, _, _, flagged_h, pairs_h = experiment(rng, args.tables, hands, None, 0)
         share = flagged_h / pairs_h
         print(f"{hands:4d} hands, honest tables: {flagged_h}/{pairs_h} pairs flagged ({share:.1%})")
         for mode in ("soft", "dump"):
             for s in [float(x) for x in args.strengths.split(",")]:
-                found, planted, flagged, pairs = experiment(rng, args.tables, hands, mode, s)
+                first, found, planted, flagged, pairs = experiment(rng, args.tables, hands, mode, s)
                 print(
-                    f"{hands:4d} hands, {mode:4s} at {s:.0%}: planted pair first and flagged "
-                    f"{found}/{planted} ({found / planted:.0%}); honest pairs flagged {flagged}/{pairs} "
-                    f"({flagged / pairs:.1%})"
+                    f"{hands:4d} hands, {mode:4s} at {s:.0%}: planted pair ranked first {first}/{planted} "
+                    f"({first / planted:.0%}), flagged {found}/{planted} ({found / planted:.0%}); "
+                    f"honest pairs flagged {flagged}/{pairs} ({flagged / pairs:.1%})"
                 )
     print(f"60 players, 2,000 hands: pair figures in {timing(rng):.1f} s (goal < 10 s)")
 

@@ -13,12 +13,14 @@ class ChampionshipConfig(AppConfig):
 
         from . import receivers
         from .fairness import session_draws
+        from .integrity import record as integrity
         from .services.clock import blinds_for_provider
 
         register_blind_provider("championship", blinds_for_provider)
         register_draws(session_draws)
         signals.hand_knockouts.connect(receivers.on_hand_knockouts, dispatch_uid="championship_knockout")
         signals.hand_finished.connect(receivers.on_hand_finished, dispatch_uid="championship_hand_finished")
+        signals.hand_finished.connect(integrity.on_hand_finished, dispatch_uid="championship_integrity")
         signals.table_finished.connect(
             receivers.on_table_finished, dispatch_uid="championship_table_finished"
         )

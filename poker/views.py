@@ -152,6 +152,28 @@ def hand_replay(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return render(request, game.page["replay"], context)
 
 
+@organizer_required
+def hand_replay_all(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A finished hand with every player's cards, for the organizer's integrity page
+    (docs/integrity.md): only once the table is finished, so nobody at a table still playing,
+    the organizer included, learns a card from it."""
+    table = get_object_or_404(Table, pk=pk)
+    if table.status != Table.Status.FINISHED:
+        raise Http404
+    hand = _finished_hand(table, number)
+    game = game_of_table(table)
+    events = [StoredEvent(e.seq, {**e.payload, "private": False}) for e in _events(hand)]
+    steps = game.replay_steps(hand, events, request.user.pk, table.max_seats)
+    config = {
+        "lang": get_language(),
+        "text": game.page["words"](),
+        "steps": steps,
+        "user_id": request.user.pk,
+    }
+    context = {"table": table, "hand": hand, "config": config, "formats": [], "all_cards": True}
+    return render(request, game.page["replay"], context)
+
+
 @login_required
 def hand_text(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """The hand history as text (PokerStars-like), with the viewer's own cards only."""

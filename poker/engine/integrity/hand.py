@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from .. import events as ev
 from .odds import heads_up_equity, river_strength
@@ -56,9 +57,40 @@ class HandPairs:
     contested: set[tuple[int, int]]  # i < j: both put chips in of their own will, or both saw the flop
     flow: dict[tuple[int, int], int]  # (i, j) -> chips of i that j won
     fold_flow: dict[tuple[int, int], int]  # ... of them, in pots i gave up by folding
-    luck: dict[
-        tuple[int, int], float
-    ]  # (i, j) -> of the chips of i that j won at an all-in, above j's equity
+    # (i, j) -> what j won of i's chips at an all-in beyond j's equity of them
+    luck: dict[tuple[int, int], float]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-compatible: what the championship stores for each hand (no card in it)."""
+        return {
+            "players": self.players,
+            "big_blind": self.big_blind,
+            "tally": [
+                [i, j, [[t.hits[f], t.chances[f]] for f in FEATURES]] for (i, j), t in self.tally.items()
+            ],
+            "contested": sorted([i, j] for i, j in self.contested),
+            "flow": [[i, j, c] for (i, j), c in self.flow.items()],
+            "fold_flow": [[i, j, c] for (i, j), c in self.fold_flow.items()],
+            "luck": [[i, j, round(x, 2)] for (i, j), x in self.luck.items()],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HandPairs:
+        tally = {}
+        for i, j, counts in data["tally"]:
+            t = Tally()
+            for feature, (hits, chances) in zip(FEATURES, counts):
+                t.hits[feature], t.chances[feature] = hits, chances
+            tally[(i, j)] = t
+        return cls(
+            players=data["players"],
+            big_blind=data["big_blind"],
+            tally=tally,
+            contested={(i, j) for i, j in data["contested"]},
+            flow={(i, j): c for i, j, c in data["flow"]},
+            fold_flow={(i, j): c for i, j, c in data["fold_flow"]},
+            luck={(i, j): x for i, j, x in data["luck"]},
+        )
 
 
 def hand_pairs(events: Iterable[ev.Event]) -> HandPairs:
@@ -92,6 +124,8 @@ class _Reader:
         self.voluntary = [False] * n
         self.saw_flop = [False] * n
         self.river_bet = False
+        self.river_players: list[int] = []  # still in when the river was dealt
+        self.river_decided = False  # somebody could bet on the river (not an all-in run-out)
         self.result = HandPairs(n, started.get("big_blind", 0), {}, set(), {}, {}, {})
         self.started = started
         self.fold_to: dict[int, int] = {}  # who folded to whose bet
@@ -120,20 +154,22 @@ class _Reader:
                 self.pot -= event["amount"]
                 self.stacks[i] += event["amount"]
             elif kind == ev.POTS:
-                if event["street"] == "river":
-                    self.checked_river()
                 self.bets = [0] * self.n
                 self.aggressor = None
             elif kind == ev.BOARD:
                 self.board = list(event["board"])
                 if event["street"] == "flop":
                     self.saw_flop = [not f for f in self.folded]
+                if event["street"] == "river":
+                    self.river_players = [i for i in range(self.n) if not self.folded[i]]
             elif kind == "equity" and "pots" in event:  # the table's all-in equities (poker.games.holdem)
                 equities = {tuple(p["players"]): p["equity"] for p in event["pots"]}
             elif kind == ev.POT_AWARDED:
                 pots.append(event)
             elif kind == ev.HAND_OVER:
                 final = list(event["stacks"])
+        if self.river_decided:
+            self.checked_river()
         self.pairs_contested()
         self.flows(pots, final, equities)
         return self.result
@@ -160,15 +196,15 @@ class _Reader:
         if kind in (ev.BET, ev.RAISE):
             self.aggressor = i
             self.raised[i] = True
-            if self.board and len(self.board) == 5:
+            if len(self.board) == 5:
                 self.river_bet = True
+        if len(self.board) == 5:
+            self.river_decided = True
 
     def checked_river(self) -> None:
-        """The river's betting is over: each player still in with a near-certain winner had a
-        chance to bet it into each other player still in; a river without a bet let it go."""
-        still_in = [i for i in range(self.n) if not self.folded[i]]
-        if len(still_in) < 2 or len(self.board) != 5:
-            return
+        """Each player in at the river with a near-certain winner had a chance to bet it into each
+        other player in; a river without a bet let it go."""
+        still_in = self.river_players
         for i in still_in:
             if river_strength(self.holes[i], self.board) >= NEAR_CERTAIN:
                 for j in still_in:
