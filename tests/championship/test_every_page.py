@@ -62,6 +62,7 @@ NOT_PAGES = {
     "service_worker",  # registered by static/js/pwa.js: tests/foundation/test_pwa.py opens it
     "offline",  # kept by the service worker: tests/foundation/test_pwa.py opens it
     "season_ics",  # a webcal:// link: tests/championship/test_calendar.py opens it
+    "poker:hand_replay_all",  # a finished table's hands with a flag: tests/poker/test_replay_all_cards.py
 }
 # English words that French text never uses: a page in French showing one of them shows English.
 ENGLISH = re.compile(

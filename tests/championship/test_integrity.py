@@ -4,9 +4,11 @@ with every card are the organizer's only."""
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 
 from championship.models import GameTable, HandPairs, Session
@@ -91,6 +93,11 @@ def test_a_pair_that_soft_plays_comes_first_and_the_page_is_the_organizers_only(
     _season, session, users = _online_session(4)
     table = play_soft_session(users, session, HANDS)
     assert HandPairs.objects.filter(session=session).count() >= HANDS  # recorded as each hand ended
+
+    # The command reads the stored hands again and finds the same counts.
+    kept = dict(HandPairs.objects.filter(session=session).values_list("hand_id", "data"))
+    call_command("compute_integrity", "--session", str(session.pk), stdout=io.StringIO())
+    assert dict(HandPairs.objects.filter(session=session).values_list("hand_id", "data")) == kept
 
     client.force_login(OrganizerFactory())
     html = client.get(reverse("session_integrity", args=[session.pk])).content.decode()

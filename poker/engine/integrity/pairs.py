@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from .hand import AGGRESSION, CHECKED_RIVERS, FEATURES, FLAGGED, RAISE_FOLDS, STRONG_FOLDS, HandPairs
 
 MIN_HANDS = 50  # fewer hands together: the figures are shown, the pair is never flagged
-FLAG_SCORE = 4.0  # combined p-value at most 1e-4 (chosen with bench/integrity.py: docs/integrity.md)
+FLAG_SCORE = 3.0  # combined p-value at most 1e-3 (chosen with bench/integrity.py: docs/integrity.md)
 # Collusion lowers the rate of bets and raises towards the partner, and raises the others.
 LOWER = {AGGRESSION}
 
