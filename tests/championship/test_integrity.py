@@ -1,5 +1,5 @@
-"""The organizer's integrity page (docs/integrity.md) after a session played at the real tables:
-two players who never bet or raise into each other are the first pair; the page and the replays
+"""The organizer's integrity page (docs/integrity.md) after a session played over the tables'
+websockets: two players who never bet or raise into each other are the first pair; the page and the replays
 with every card are the organizer's only."""
 
 from __future__ import annotations
@@ -8,15 +8,16 @@ import io
 import random
 
 import pytest
+from asgiref.sync import async_to_sync
 from django.core.management import call_command
 from django.urls import reverse
 
 from championship.models import GameTable, HandPairs, Session
 from championship.services import sessions as run
-from poker.engine.holdem import HoldemHand
 from poker.models import Hand, Table
 from tests.factories import MemberFactory, OrganizerFactory, UserFactory, season_with_session
-from tests.poker.helpers import act, actor, fire_deadline
+from tests.poker.helpers import fire_deadline
+from tests.poker.wsclient import Client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -49,49 +50,63 @@ def _online_session(players: int):
     return season, session, users
 
 
-def _decide(hand: HoldemHand, soft: dict[int, int], rng: random.Random) -> tuple[str, int | None]:
-    """Small bets so nobody busts: raise the minimum once a street half the time, call cheap bets.
-    A soft player never bets or raises while his partner is still in the hand."""
-    p = hand.actor
-    legal = hand.legal_actions()
-    partner = soft.get(p)
-    gentle = partner is not None and not hand.folded[partner]
-    if legal.can_raise and not gentle and hand.aggressor is None and rng.random() < 0.5:
-        return "raise", legal.min_raise_to
-    if legal.can_check:
+def _decide(view: dict, soft_partner: int | None, rng: random.Random) -> tuple[str, int | None]:
+    """What a player decides from his page's view: small bets so nobody busts (raise the minimum
+    once a street half the time, call cheap bets); a soft player never bets or raises while his
+    partner (a seat number) is still in the hand."""
+    legal = view["legal"]
+    seats = {s["number"]: s for s in view["seats"]}
+    partner = seats.get(soft_partner)
+    gentle = partner is not None and partner.get("in_hand") and not partner.get("folded")
+    raised = any((s.get("last_action") or {}).get("type") in ("bet", "raise") for s in view["seats"])
+    if legal["min"] and not gentle and not raised and rng.random() < 0.5:
+        return "raise", legal["min"]
+    if legal["check"]:
         return "check", None
-    if legal.call_amount <= 3 * hand.big_blind and rng.random() < 0.6:
+    if legal["call"] is not None and legal["call"] <= 60 and rng.random() < 0.6:
         return "call", None
     return "fold", None
 
 
-def play_soft_session(users, session, hands: int) -> Table:
-    """Round 1 of a 4-player online session; users 0 and 1 soft-play each other."""
-    run.session_start(session=session, by=None)
-    table = GameTable.objects.get(session=session, round_number=1).poker_table
-    fire_deadline(table)  # the get-ready countdown: the first hand
+async def play_over_the_sockets(users, session, hands: int) -> Table:
+    """Round 1 of a 4-player online session, every decision sent from the players' websockets;
+    users 0 and 1 soft-play each other."""
+    from channels.db import database_sync_to_async as db
+
+    await db(run.session_start)(session=session, by=None)
+    table = (
+        await db(GameTable.objects.select_related("poker_table").get)(session=session, round_number=1)
+    ).poker_table
+    clients = [await Client(table.pk, user).connect() for user in users]  # all there: the first hand
     rng = random.Random(5)
-    for _ in range(hands):
-        table.refresh_from_db()
-        hand = Hand.objects.get(pk=table.hand_id)
-        a, b = hand.user_ids.index(users[0].pk), hand.user_ids.index(users[1].pk)
-        soft = {a: b, b: a}
-        number = hand.number
+    try:
         while True:
-            table.refresh_from_db()
-            if table.hand_id != hand.pk or table.actor_seat is None:
-                break
-            engine = HoldemHand.from_dict(Hand.objects.get(pk=hand.pk).state)
-            action, amount = _decide(engine, soft, rng)
-            act(table, actor(table), action, amount)
-        while table.hands_dealt == number and fire_deadline(table):
-            pass
-    return table
+            await db(table.refresh_from_db)()
+            for client in clients:  # each page up to date, as a player sees it
+                while (
+                    client.view is None
+                    or client.view["seq"] < table.visible_seq
+                    or (table.hand_id and (client.mine or {}).get("hand_id") != table.hand_id)
+                ):
+                    await client.next(timeout=30)
+            if table.actor_seat is None:
+                if table.hands_dealt >= hands or not await db(fire_deadline)(table):
+                    return table
+                continue
+            client = next(c for c in clients if c.view["me"]["seat"] == table.actor_seat)
+            seats = {c.user.pk: c.view["me"]["seat"] for c in clients}
+            partner = {users[0].pk: seats[users[1].pk], users[1].pk: seats[users[0].pk]}.get(client.user.pk)
+            decision = _decide(client.view, partner, rng)
+            await client.act(*decision)
+            await client.until(lambda m: m["type"] in ("update", "error"), timeout=30)  # a loaded machine
+    finally:
+        for client in clients:
+            await client.close()
 
 
 def test_a_pair_that_soft_plays_comes_first_and_the_page_is_the_organizers_only(client):
     _season, session, users = _online_session(4)
-    table = play_soft_session(users, session, HANDS)
+    table = async_to_sync(play_over_the_sockets)(users, session, HANDS)
     assert HandPairs.objects.filter(session=session).count() >= HANDS  # recorded as each hand ended
 
     # The command reads the stored hands again and finds the same counts.
