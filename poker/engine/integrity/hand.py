@@ -131,7 +131,10 @@ class _Reader:
         self.fold_to: dict[int, int] = {}  # who folded to whose bet
 
     def tally(self, i: int, j: int) -> Tally:
-        return self.result.tally.setdefault((i, j), Tally())
+        tally = self.result.tally.get((i, j))
+        if tally is None:  # not setdefault: a Tally for every call would cost more than the hand
+            tally = self.result.tally[(i, j)] = Tally()
+        return tally
 
     def in_with_chips(self, j: int) -> bool:
         return not self.folded[j] and self.stacks[j] > 0
