@@ -58,6 +58,7 @@ class Side:
     lines: list[Line]
     chips_to_other: int
     folded_to_other: int
+    luck_of_other: int  # of those won at all-ins: beyond the other's equity of them (negative: below)
 
 
 @dataclass
@@ -141,6 +142,7 @@ def _pair(rank: int, report: PairReport, names: dict[int, str], where: dict) -> 
                 lines=lines,
                 chips_to_other=direction.chips_to_other,
                 folded_to_other=direction.folded_to_other,
+                luck_of_other=round(direction.luck_of_other),
             )
         )
     hands = []

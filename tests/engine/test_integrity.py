@@ -163,3 +163,20 @@ def test_the_stored_form_gives_back_the_same_counts():
         [Action.fold(), Action.raise_to(60), Action.raise_to(200), Action.fold()],
     )
     assert HandPairs.from_dict(pairs.to_dict()) == pairs
+
+
+def test_chips_won_at_an_all_in_are_compared_with_the_tables_equities():
+    # All in preflop, aces against kings; the table's equity event gives the aces 80 %: the aces
+    # won the kings' 1,000 chips, 200 more than their equity of them (and the kings 200 fewer).
+    hand = GAME.start_hand(
+        stacks=[1000, 1000], button=0, deck=deck_for(["As Ah", "Ks Kh"], "Qd 9c 4h 3s 2h", button=0)
+    )
+    hand.act(Action.raise_to(1000))
+    hand.act(Action.call())
+    events = list(hand.events)
+    events.insert(
+        -2, {"type": "equity", "street": "preflop", "pots": [{"players": [0, 1], "equity": [0.8, 0.2]}]}
+    )
+    pairs = hand_pairs(events)
+    assert pairs.flow == {(1, 0): 1000}
+    assert pairs.luck == {(1, 0): pytest.approx(200), (0, 1): pytest.approx(-200)}
