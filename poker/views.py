@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from accounts.decorators import organizer_required
 from accounts.roles import is_organizer
 
-from . import downloads, selectors, services
+from . import connections, downloads, selectors, services
 from .catalogue import evening_catalogue
 from .engine import hand_history_text
 from .fairness_record import epochs_of_table
@@ -82,7 +82,9 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
         **table_fairness_context(table, request.user.pk),
         **(page["context"](table) if "context" in page else {}),
     }
-    return render(request, page["template"], context)
+    response = render(request, page["template"], context)
+    connections.give_browser_token(request, response)
+    return response
 
 
 def _can_organize(request: HttpRequest, table: Table) -> bool:

@@ -10,10 +10,11 @@ from django.utils.translation import gettext_lazy as _
 
 from poker.engine.integrity import FEATURES, FLAG_SCORE, MIN_HANDS, PairBook, PairReport
 from poker.engine.integrity.hand import AGGRESSION, CHECKED_RIVERS, RAISE_FOLDS, STRONG_FOLDS, HandPairs
-from poker.models import Hand
+from poker.models import Hand, SeatConnection
 
 from ..models import HandPairs as HandPairsRow
 from ..models import Member, Season, Session
+from ..statistics.record import PROVIDER
 
 DETAILED = 12  # pairs shown with all their figures; the others in one line each
 HANDS_SHOWN = 12  # replays listed per pair
@@ -68,6 +69,7 @@ class Pair:
     report: PairReport
     sides: tuple[Side, Side]
     hands: list[dict]  # {"url", "what", "who", "label"}
+    shared: list[str]  # "same address", "same browser": seated at one table from one connection
 
     @property
     def score(self) -> float:
@@ -88,14 +90,38 @@ class Report:
 
 
 def session_report(session: Session) -> Report:
-    return _report(HandPairsRow.objects.filter(session=session))
+    return _report(HandPairsRow.objects.filter(session=session), [session.pk])
 
 
 def season_report(season: Season) -> Report:
-    return _report(HandPairsRow.objects.filter(session__season=season))
+    sessions = list(season.sessions.values_list("pk", flat=True))
+    return _report(HandPairsRow.objects.filter(session__season=season), sessions)
 
 
-def _report(rows) -> Report:
+def _shared(sessions: list[int]) -> dict[tuple[int, int], set[str]]:
+    """The pairs seated at one of the sessions' tables from the same address or the same browser
+    (poker/connections.py), with which of the two."""
+    providers = [f"{PROVIDER}:{pk}" for pk in sessions]
+    seen: dict[tuple[str, int, str], set[int]] = {}
+    for table, user, address, browser in SeatConnection.objects.filter(
+        table__blind_provider__in=providers
+    ).values_list("table_id", "user_id", "address", "browser"):
+        for kind, key in (("address", address), ("browser", browser)):
+            if key:
+                seen.setdefault((kind, table, key), set()).add(user)
+    shared: dict[tuple[int, int], set[str]] = {}
+    for (kind, _table, _key), users in seen.items():
+        ordered = sorted(users)
+        for k, a in enumerate(ordered):
+            for b in ordered[k + 1 :]:
+                shared.setdefault((a, b), set()).add(kind)
+    return shared
+
+
+SHARED = {"address": _("same address"), "browser": _("same browser")}
+
+
+def _report(rows, sessions: list[int]) -> Report:
     book = PairBook()
     count = 0
     for hand_id, user_ids, data in rows.order_by("hand_id").values_list("hand_id", "user_ids", "data"):
@@ -109,8 +135,11 @@ def _report(rows) -> Report:
         pk: (table, number)
         for pk, table, number in Hand.objects.filter(pk__in=hand_ids).values_list("pk", "table_id", "number")
     }
-    pairs = [_pair(rank, r, names, where) for rank, r in enumerate(detailed, start=1)]
-    others = [_pair(rank, r, names, {}) for rank, r in enumerate(ranked[DETAILED:], start=DETAILED + 1)]
+    shared = _shared(sessions)
+    pairs = [_pair(rank, r, names, where, shared) for rank, r in enumerate(detailed, start=1)]
+    others = [
+        _pair(rank, r, names, {}, shared) for rank, r in enumerate(ranked[DETAILED:], start=DETAILED + 1)
+    ]
     return Report(pairs=pairs, others=others, hands=count)
 
 
@@ -122,7 +151,7 @@ def _names(user_ids: set[int]) -> dict[int, str]:
     return names
 
 
-def _pair(rank: int, report: PairReport, names: dict[int, str], where: dict) -> Pair:
+def _pair(rank: int, report: PairReport, names: dict[int, str], where: dict, shared: dict) -> Pair:
     a, b = report.players
     sides = []
     for (me, other), direction in zip(((a, b), (b, a)), report.directions):
@@ -163,4 +192,5 @@ def _pair(rank: int, report: PairReport, names: dict[int, str], where: dict) -> 
         report=report,
         sides=(sides[0], sides[1]),
         hands=hands,
+        shared=[str(SHARED[kind]) for kind in sorted(shared.get((min(a, b), max(a, b)), ()))],
     )
