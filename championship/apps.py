@@ -14,6 +14,7 @@ class ChampionshipConfig(AppConfig):
 
         from . import receivers
         from .fairness import session_draws, session_owner
+        from .integrity import record as integrity
         from .services.clock import blinds_for_provider
         from .titles import table_titles
 
@@ -24,6 +25,7 @@ class ChampionshipConfig(AppConfig):
         signals.hand_knockouts.connect(receivers.on_hand_knockouts, dispatch_uid="championship_knockout")
         signals.hand_finished.connect(receivers.on_hand_finished, dispatch_uid="championship_hand_finished")
         signals.hand_dealt.connect(receivers.on_hand_dealt, dispatch_uid="championship_hand_dealt")
+        signals.hand_finished.connect(integrity.on_hand_finished, dispatch_uid="championship_integrity")
         signals.table_finished.connect(
             receivers.on_table_finished, dispatch_uid="championship_table_finished"
         )

@@ -28,6 +28,7 @@ __all__ = [
     "HandEvent",
     "KnockOut",
     "Seat",
+    "SeatConnection",
     "Table",
     "TableFairness",
 ]
@@ -369,6 +370,27 @@ class HandEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hand} {self.seq} {self.type}"
+
+
+class SeatConnection(models.Model):
+    """A player's table pages at one table came from this address and this browser, as keyed
+    hashes (``poker.connections``): for the organizer's integrity page only, deleted with the table."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    address = models.CharField(max_length=32, blank=True)  # "" when the server did not know it
+    browser = models.CharField(max_length=32, blank=True)  # "" when the browser sent no token
+    first_seen = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "user", "address", "browser"], name="seat_connection_once"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} at {self.table_id}"
 
 
 class KnockOut(models.Model):

@@ -15,6 +15,7 @@ urlpatterns = [
     path("<int:pk>/mains/", views.hand_list, name="hand_list"),
     path("<int:pk>/mains/<int:number>/", views.hand_replay, name="hand_replay"),
     path("<int:pk>/mains/<int:number>/revoir/", coach.hand_review, name="hand_review"),
+    path("<int:pk>/mains/<int:number>/toutes-les-cartes/", views.hand_replay_all, name="hand_replay_all"),
     path("<int:pk>/mains/<int:number>/texte/", views.hand_text, name="hand_text"),
     path("<int:pk>/mains/<int:number>/telecharger/", views.hand_download, name="hand_download"),
     path("<int:pk>/mains/telecharger/", views.hands_download, name="hands_download"),

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from accounts.decorators import organizer_required
 from accounts.roles import is_organizer
 
-from . import downloads, selectors, services
+from . import connections, downloads, selectors, services
 from .catalogue import evening_catalogue
 from .coach.views import reviewable
 from .engine import hand_history_text
@@ -91,7 +91,9 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
         **table_fairness_context(table, request.user.pk),
         **(page["context"](table) if "context" in page else {}),
     }
-    return render(request, page["template"], context)
+    response = render(request, page["template"], context)
+    connections.give_browser_token(request, response)
+    return response
 
 
 def _can_organize(request: HttpRequest, table: Table) -> bool:
@@ -164,6 +166,28 @@ def hand_replay(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "formats": formats,
         "can_review": reviewable(table, hand, request.user.pk),
     }
+    return render(request, game.page["replay"], context)
+
+
+@organizer_required
+def hand_replay_all(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A finished hand with every player's cards, for the organizer's integrity page
+    (docs/integrity.md): only once the table is finished, so nobody at a table still playing,
+    the organizer included, learns a card from it."""
+    table = get_object_or_404(Table, pk=pk)
+    if table.status != Table.Status.FINISHED:
+        raise Http404
+    hand = _finished_hand(table, number)
+    game = game_of_table(table)
+    events = [StoredEvent(e.seq, {**e.payload, "private": False}) for e in _events(hand)]
+    steps = game.replay_steps(hand, events, request.user.pk, table.max_seats)
+    config = {
+        "lang": get_language(),
+        "text": game.page["words"](),
+        "steps": steps,
+        "user_id": request.user.pk,
+    }
+    context = {"table": table, "hand": hand, "config": config, "formats": [], "all_cards": True}
     return render(request, game.page["replay"], context)
 
 

@@ -1,3 +1,4 @@
+from ..integrity.models import HandPairs
 from .audit import AuditEntry
 from .chips import ChipColour
 from .clock import SessionClock
@@ -14,6 +15,7 @@ __all__ = [
     "AuditEntry",
     "ChipColour",
     "GameTable",
+    "HandPairs",
     "Invitation",
     "KnockOut",
     "Member",

@@ -32,6 +32,7 @@ from arf.language import chosen_language
 from arf.logs import log_context
 from arf.unavailable import database_unavailable, summary
 
+from .. import connections
 from ..models import Table
 from . import clock, fairness, jsontext, messages, pages, rows, services
 from .db import in_thread
@@ -111,11 +112,18 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.table_group = table.group_name
         await fanout().join(self.table_group, self)
         await self.contribute_on_connect()
+        await self.note_connection()
         await self.count_presence()
         await self.send_snapshot()
         while self.held:  # what came meanwhile follows the snapshot, in order
             await self.send(text_data=self.held.pop(0))
         self.held = None
+
+    async def note_connection(self) -> None:
+        """Where a seated player's page came from, as keyed hashes (poker/connections.py)."""
+        client = self.scope.get("client") or (None,)
+        browser = self.scope.get("cookies", {}).get(connections.BROWSER_COOKIE)
+        await in_thread(connections.record)(self.table_id, self.user_id, client[0], browser)
 
     async def contribute_on_connect(self) -> None:
         """The page's client seed in its address (``?client_seed=``): taken before his presence is

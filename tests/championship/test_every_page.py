@@ -65,6 +65,7 @@ NOT_PAGES = {
     "season_ics",  # a webcal:// link: tests/championship/test_calendar.py opens it
     "push:subscribe",  # POSTs of static/js/push.js: tests/poker/push/test_consent.py
     "push:unsubscribe",
+    "poker:hand_replay_all",  # a finished table's hands with a flag: tests/poker/test_replay_all_cards.py
 }
 # English words that French text never uses: a page in French showing one of them shows English.
 ENGLISH = re.compile(

@@ -191,6 +191,8 @@ def test_organizer_pages_are_closed_to_players(client):
         reverse("chips"),
         reverse("season_create"),
         reverse("session_registrations", args=[session.pk]),
+        reverse("session_integrity", args=[session.pk]),
+        reverse("season_integrity", args=[session.season_id]),
     ]:
         assert client.get(url).status_code == 403
     assert client.post(reverse("session_start", args=[session.pk])).status_code == 403

@@ -1,0 +1,66 @@
+"""Each finished Hold'em hand of a session read once for the pair figures, in the transaction that
+ends it (``on_hand_finished``), or again from the stored hands (``rebuild``, the
+``compute_integrity`` command)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+
+from django.db import transaction
+
+from poker.engine.integrity import hand_pairs
+from poker.models import Hand, HandEvent, Table
+
+from ..models import HandPairs, Session
+from ..statistics.record import PROVIDER, session_key
+
+logger = logging.getLogger(__name__)
+
+
+def _all_events(hand: Hand) -> list[dict]:
+    """Every event of the hand, the private hole cards included: the server reads them here and
+    keeps only counts."""
+    return list(HandEvent.objects.filter(hand=hand).order_by("seq").values_list("payload", flat=True))
+
+
+def record_hand(table: Table, hand: Hand, session: Session) -> None:
+    if table.variant != Table.Variant.HOLDEM:
+        return
+    pairs = hand_pairs(_all_events(hand))
+    HandPairs.objects.update_or_create(
+        hand=hand, defaults={"session": session, "user_ids": hand.user_ids, "data": pairs.to_dict()}
+    )
+
+
+def on_hand_finished(sender, *, table, hand, **kwargs) -> None:
+    """A failure here is logged and rolled back to its savepoint: the hand is never lost, and
+    ``compute_integrity`` reads it again."""
+    key = session_key(table)
+    if key is None:
+        return
+    session = Session.objects.filter(pk=key).first()
+    if session is None:
+        return
+    try:
+        with transaction.atomic():
+            record_hand(table, hand, session)
+    except Exception:
+        logger.exception("pair figures of hand %s of table %s failed", hand.number, table.pk)
+
+
+def rebuild(sessions: Iterable[Session]) -> int:
+    """The sessions' hands read again; returns how many."""
+    count = 0
+    for session in sessions:
+        hands = Hand.objects.filter(
+            table__blind_provider=f"{PROVIDER}:{session.pk}",
+            table__variant=Table.Variant.HOLDEM,
+            ended_at__isnull=False,
+        ).select_related("table")
+        with transaction.atomic():
+            HandPairs.objects.filter(session=session).delete()
+            for hand in hands.iterator():
+                record_hand(hand.table, hand, session)
+                count += 1
+    return count

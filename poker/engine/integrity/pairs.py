@@ -1,0 +1,221 @@
+"""The pair figures of a session or a season, and the score that ranks the pairs.
+
+``PairBook`` adds up ``hand_pairs`` of many hands, keyed by the players' ids (the members), and
+``ranked()`` gives one ``PairReport`` per pair that shared a hand, the most unusual first.
+
+The score (docs/integrity.md, "The score"): for each player of the pair and each feature, his
+rate towards the other is compared with his rate towards the rest of the table by a one-sided
+Fisher exact test (mid-p), in the direction collusion would push it (fewer bets and raises into
+the partner; more strong folds, more folds after raising, more rivers checked with a winner).
+The pair's p-values are combined by Fisher's method; the pair's score is -log10 of the combined
+p-value, and a pair is "à regarder" when it is at least ``FLAG_SCORE`` over at least
+``MIN_HANDS`` hands together.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+
+from .hand import AGGRESSION, CHECKED_RIVERS, FEATURES, FLAGGED, RAISE_FOLDS, STRONG_FOLDS, HandPairs
+
+MIN_HANDS = 50  # fewer hands together: the figures are shown, the pair is never flagged
+FLAG_SCORE = 3.0  # combined p-value at most 1e-3 (chosen with bench/integrity.py: docs/integrity.md)
+# Collusion lowers the rate of bets and raises towards the partner, and raises the others.
+LOWER = {AGGRESSION}
+
+
+@dataclass
+class Counts:
+    hits: int = 0
+    chances: int = 0
+
+    @property
+    def rate(self) -> float | None:
+        return self.hits / self.chances if self.chances else None
+
+
+@dataclass
+class Direction:
+    """One player towards the other (``towards``) and towards the rest of the table (``rest``)."""
+
+    towards: dict[str, Counts] = field(default_factory=lambda: {f: Counts() for f in FEATURES})
+    rest: dict[str, Counts] = field(default_factory=lambda: {f: Counts() for f in FEATURES})
+    p_values: dict[str, float] = field(default_factory=dict)  # the features that could tell
+    chips_to_other: int = 0  # his chips the other won
+    folded_to_other: int = 0  # ... in pots he gave up by folding
+    luck_of_other: float = 0.0  # what the other won of his chips at all-ins beyond the other's equity
+
+
+@dataclass
+class PairReport:
+    players: tuple[Hashable, Hashable]
+    hands: int
+    contested: int
+    big_blinds: float  # chips won from each other, net, for the first player, in big blinds
+    directions: tuple[Direction, Direction]
+    score: float
+    flagged: bool
+    hands_flagged: list[tuple[Hashable, str, Hashable]]  # (hand, feature, player whose act it was)
+
+    @property
+    def net_chips(self) -> int:
+        """Chips the first player won from the second minus the chips he lost to him."""
+        return self.directions[1].chips_to_other - self.directions[0].chips_to_other
+
+
+@dataclass
+class _Pair:
+    hands: int = 0
+    contested: int = 0
+    big_blinds: float = 0.0
+    towards: dict[tuple[Hashable, Hashable], dict[str, Counts]] = field(default_factory=dict)
+    chips: dict[Hashable, int] = field(default_factory=dict)
+    fold_chips: dict[Hashable, int] = field(default_factory=dict)
+    luck: dict[Hashable, float] = field(default_factory=dict)
+    flagged_hands: list[tuple[Hashable, str, Hashable]] = field(default_factory=list)
+
+
+class PairBook:
+    """The pairs' figures over many hands."""
+
+    def __init__(self) -> None:
+        self._pairs: dict[tuple[Hashable, Hashable], _Pair] = {}
+        # Each player towards everybody he met, summed: the rest of the table is this minus one.
+        self._all: dict[Hashable, dict[str, Counts]] = {}
+
+    def add(self, hand: HandPairs, ids: Sequence[Hashable], ref: Hashable = None) -> None:
+        """Adds one hand: ``ids[i]`` is the player at index i, ``ref`` names the hand (its replay)."""
+        if len(set(ids)) != len(ids) or len(ids) != hand.players:
+            raise ValueError("one distinct id for each player of the hand")
+        for a in range(hand.players):
+            for b in range(a + 1, hand.players):
+                pair = self._pair(ids[a], ids[b])
+                pair.hands += 1
+                pair.contested += (a, b) in hand.contested
+        for (i, j), tally in hand.tally.items():
+            key = self._key(ids[i], ids[j])
+            pair = self._pairs[key]
+            towards = pair.towards.setdefault((ids[i], ids[j]), {f: Counts() for f in FEATURES})
+            everybody = self._all.setdefault(ids[i], {f: Counts() for f in FEATURES})
+            for feature in FEATURES:
+                for counts in (towards[feature], everybody[feature]):
+                    counts.hits += tally.hits[feature]
+                    counts.chances += tally.chances[feature]
+                if feature in FLAGGED and tally.hits[feature]:
+                    pair.flagged_hands.append((ref, feature, ids[i]))
+        for (i, j), chips in hand.flow.items():
+            pair = self._pairs[self._key(ids[i], ids[j])]
+            pair.chips[ids[i]] = pair.chips.get(ids[i], 0) + chips
+            pair.fold_chips[ids[i]] = pair.fold_chips.get(ids[i], 0) + hand.fold_flow.get((i, j), 0)
+            if hand.big_blind:
+                sign = 1 if ids[j] == self._key(ids[i], ids[j])[0] else -1
+                pair.big_blinds += sign * chips / hand.big_blind
+        for (i, j), luck in hand.luck.items():
+            pair = self._pairs[self._key(ids[i], ids[j])]
+            pair.luck[ids[i]] = pair.luck.get(ids[i], 0.0) + luck
+
+    @staticmethod
+    def _key(a: Hashable, b: Hashable) -> tuple[Hashable, Hashable]:
+        return (a, b) if a < b else (b, a)  # type: ignore[operator]  # ids are ordered (member ids)
+
+    def _pair(self, a: Hashable, b: Hashable) -> _Pair:
+        return self._pairs.setdefault(self._key(a, b), _Pair())
+
+    def ranked(self) -> list[PairReport]:
+        """Every pair that shared a hand, the highest score first (then the most hands)."""
+        reports = [self._report(key, pair) for key, pair in self._pairs.items()]
+        reports.sort(key=lambda r: (-r.score, -r.hands, str(r.players)))
+        return reports
+
+    def _report(self, key: tuple[Hashable, Hashable], pair: _Pair) -> PairReport:
+        directions = []
+        p_values = []
+        for me, other in (key, key[::-1]):
+            direction = Direction()
+            towards = pair.towards.get((me, other), {f: Counts() for f in FEATURES})
+            everybody = self._all.get(me, {f: Counts() for f in FEATURES})
+            for feature in FEATURES:
+                mine = towards[feature]
+                rest = Counts(everybody[feature].hits - mine.hits, everybody[feature].chances - mine.chances)
+                direction.towards[feature], direction.rest[feature] = mine, rest
+                p = one_sided_p(mine, rest, lower=feature in LOWER)
+                if p is not None:  # a feature that cannot tell either way adds nothing
+                    direction.p_values[feature] = p
+                    p_values.append(p)
+            direction.chips_to_other = pair.chips.get(me, 0)
+            direction.folded_to_other = pair.fold_chips.get(me, 0)
+            direction.luck_of_other = pair.luck.get(me, 0.0)
+            directions.append(direction)
+        score = -math.log10(max(fisher_combined(p_values), 1e-300))
+        return PairReport(
+            players=key,
+            hands=pair.hands,
+            contested=pair.contested,
+            big_blinds=pair.big_blinds,
+            directions=(directions[0], directions[1]),
+            score=score,
+            flagged=pair.hands >= MIN_HANDS and score >= FLAG_SCORE,
+            hands_flagged=pair.flagged_hands,
+        )
+
+
+def one_sided_p(mine: Counts, rest: Counts, *, lower: bool) -> float | None:
+    """Mid-p of the one-sided Fisher exact test that his rate towards the other is above (``lower``:
+    below) his rate towards the rest of the table. None when the counts cannot tell: either side
+    had no chance, or every outcome of the test is the same (no hit at all, or only hits)."""
+    if not mine.chances or not rest.chances:
+        return None
+    total_hits = mine.hits + rest.hits
+    n, m = mine.chances, rest.chances
+    low, high = max(0, total_hits - m), min(n, total_hits)
+    if low == high:
+        return None
+    logs = {k: _log_hypergeom(k, n, m, total_hits) for k in range(low, high + 1)}
+    peak = max(logs.values())
+    weights = {k: math.exp(v - peak) for k, v in logs.items()}
+    total = sum(weights.values())
+    if lower:
+        tail = sum(w for k, w in weights.items() if k < mine.hits)
+    else:
+        tail = sum(w for k, w in weights.items() if k > mine.hits)
+    return (tail + weights[mine.hits] / 2) / total
+
+
+def _log_hypergeom(k: int, n: int, m: int, hits: int) -> float:
+    return _log_comb(n, k) + _log_comb(m, hits - k)
+
+
+def _log_comb(n: int, k: int) -> float:
+    return math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+
+
+def fisher_combined(p_values: Sequence[float]) -> float:
+    """Fisher's method: -2 sum(ln p) is chi-square with 2k degrees of freedom when every p-value is
+    uniform; its survival function has a closed form for an even number of degrees of freedom."""
+    k = len(p_values)
+    if not k:
+        return 1.0
+    half = -sum(math.log(max(p, 1e-300)) for p in p_values)  # the statistic over 2
+    term, total = 1.0, 1.0
+    for i in range(1, k):
+        term *= half / i
+        total += term
+    return min(1.0, math.exp(-half) * total)
+
+
+__all__ = [
+    "AGGRESSION",
+    "CHECKED_RIVERS",
+    "FLAG_SCORE",
+    "MIN_HANDS",
+    "RAISE_FOLDS",
+    "STRONG_FOLDS",
+    "Counts",
+    "Direction",
+    "PairBook",
+    "PairReport",
+    "fisher_combined",
+    "one_sided_p",
+]
