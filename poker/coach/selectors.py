@@ -1,9 +1,9 @@
 """The player's page's summary of the coach: the three decisions of his last session to look at.
 
-His last session: the Hold'em table of his latest finished hand, its last 30 hands he played. Each
-decision is weighed as he could weigh it (``review`` without hindsight: no exact all-in count, a
-few milliseconds a decision); the three that cost the most on average are the ones to look at. The
-result is kept in the cache until he plays another hand.
+His last session: the table of his latest finished hand in a game the coach reviews, its last 30
+hands he played. Each decision is weighed as he could weigh it (``review`` without hindsight: no
+exact count, a few milliseconds a decision); the three that cost the most on average are the ones
+to look at. The result is kept in the cache until he plays another hand.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ..models import Hand
 from ..tables.registry import games
 
 SESSION_HANDS = 30
-RECENT = 400  # the latest finished Hold'em hands searched for his
+RECENT = 400  # the latest finished reviewed hands searched for his
 
 
 def decisions_to_review(user_id: int) -> list[dict[str, Any]]:

@@ -20,13 +20,25 @@ ACTIONS = {
     "call": _("call"),
     "bet": _("bet"),
     "raise": _("raise"),
+    "complete": _("complete"),
 }
-STREETS = {"preflop": _("Preflop"), "flop": _("Flop"), "turn": _("Turn"), "river": _("River")}
+STREETS = {
+    "preflop": _("Preflop"),
+    "flop": _("Flop"),
+    "turn": _("Turn"),
+    "river": _("River"),
+    "third": _("3rd street"),
+    "fourth": _("4th street"),
+    "fifth": _("5th street"),
+    "sixth": _("6th street"),
+    "seventh": _("7th street"),
+}
 VERDICTS = {"sound": _("sound"), "doubtful": _("doubtful"), "costly": _("costly")}
 
 
 def reviewable(table: Table, hand: Hand, user_id: int) -> bool:
-    """The coach reviews the hands of the games it knows (Hold'em), for the players who played them."""
+    """The coach reviews the hands of the games that turn it on (their plug-in's ``coach``), for
+    the players who played them."""
     return bool(game_of_table(table).page.get("coach")) and hand.player_of(user_id) is not None
 
 

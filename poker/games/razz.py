@@ -104,4 +104,5 @@ GAME = betting_game(
     check_settings=check_settings,
     practice_stakes=PRACTICE_STAKES,
     hand_files=("phh", "phh-zip"),  # PHH variant FR
+    coach=True,  # the coach reviews Razz hands too (poker.coach, docs/practice.md)
 )

@@ -1,7 +1,7 @@
 """Practice that makes better players (issue 35), in the browser: a player opens practice tables
 from his phone (360x640) at each of the bots' three levels, Hold'em and Razz, and plays hands
 against them; the dealer game shows the best draw; a player reviews his decisions of a hand from
-its replay. Screenshots at 360x640, 412x915 and 1366x900 go to artifacts/."""
+its replay (Hold'em and Razz). Screenshots at 360x640, 412x915 and 1366x900 go to artifacts/."""
 
 from __future__ import annotations
 
@@ -137,4 +137,52 @@ def test_the_dealer_games_best_draw_and_the_coachs_review(app_server, browser, a
         page.screenshot(path=str(artifacts / f"coach-summary-{width}.png"))
     summary.get_by_role("link").first.click()
     expect(page.locator(".coach-decision")).to_have_count(6)
+    context.close()
+
+
+RAZZ_ARRANGE = """
+from django.contrib.auth import get_user_model
+from poker import services
+from poker.engine import razz
+from poker.games.betting import play as betting
+from poker.models import Seat
+users = [get_user_model().objects.create_user(n, password="table-pass-2026", first_name=n.capitalize())
+         for n in ("hery", "voahangy", "tiana")]
+betting.new_deck = lambda b: razz.deck_for(
+    ["As 2s 3h 9d Tc Jh Qs", "4c 5c 6d 7s 8h Kh 3c", "Qh Qd Kd"], dealt=[7, 7, 3])
+betting.first_button = lambda active: 3
+table = services.table_open(name="Stud", variant="razz", ante=5, bring_in=10, small_bet=20, kind="tournament")
+for k, user in enumerate(users):
+    services.table_seat_player(table=table, user=user, stack=1000, seat=k + 1)
+services.table_start(table=table)
+hery, voahangy, tiana = users
+for user, action, amount in [(tiana, "bring_in", None), (hery, "raise", 20), (voahangy, "call", None),
+                             (tiana, "fold", None), *[(None, "check", None)] * 7, (voahangy, "bet", 40),
+                             (hery, "call", None)]:
+    table.refresh_from_db()
+    user = user or Seat.objects.get(table=table, number=table.actor_seat).user
+    services.table_act(table_id=table.pk, user=user, action=action, amount=amount,
+                       hand_id=table.hand_id, seq=table.seq)
+print(table.pk)
+"""
+
+
+def test_a_player_reviews_his_razz_hand_on_his_phone(app_server, browser, artifacts):
+    """The hand of tests/poker/test_coach_razz.py: Tiana folds her queens on 3rd street; Hery calls
+    Voahangy's 7th-street bet with a ten low against her seven low, and reviews it from the replay."""
+    table_id = app_server.shell(RAZZ_ARRANGE).strip().splitlines()[-1]
+    context, page = log_in(browser, app_server, "hery")
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(f"{app_server.url}/tables/{table_id}/mains/1/")
+    page.get_by_role("link", name="Revoir mes décisions").click()
+    expect(page.locator(".coach-decision")).to_have_count(6)
+    call = page.locator("#decision-6")
+    expect(call).to_contain_text("7e rue · suivre 40")
+    expect(call).to_contain_text("cela a coûté 40 jetons en moyenne")
+    assert "Q♥" not in page.content() and "Q♦" not in page.content()  # Tiana's, never shown
+    for width, height in ((360, 640), (412, 915), (1366, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        call.scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"coach-razz-{width}.png"))
     context.close()

@@ -126,7 +126,7 @@ def test_her_player_page_lists_the_decisions_to_look_at_for_her_alone(client, tw
     member = MemberFactory(user=voahangy)
     client.force_login(voahangy)
     page = client.get(reverse("player_detail", args=[member.pk])).content.decode()
-    assert "Votre dernière séance : trois décisions à revoir" in page
+    assert "Votre dernière séance\u202f: trois décisions à revoir" in page
     # Her costliest decision, as she could weigh it: the turn call of hand 1 (its 5th decision).
     review_link = reverse("poker:hand_review", args=[table.pk, 1]) + "#decision-5"
     assert f'href="{review_link}"' in page and "Turn · suivre · coûteux" in page
