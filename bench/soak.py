@@ -3,7 +3,8 @@ PostgreSQL and Redis, tables of bots playing for half an hour or more, pages ask
 
 Run from the repository root, with PostgreSQL (a fresh database is made and dropped):
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/soak.py \\
-        [--minutes 32] [--tables 16] [--svg bench/soak.svg]
+        [--minutes 32] [--tables 16] [--svg bench/soak.svg] [--no-faults] [--redis-every N]
+        [--tracemalloc DIR [--trace-from 10] [--trace-every 10]]
 
 What it does. A private Redis (its own port: the faults kill it, not the machine's), a fresh
 database, two web processes (``python -m arf.serve``, POKER_DEADLINE_LOOP=0) and the
@@ -13,15 +14,24 @@ the two processes; a bot whose socket closes opens it again a second later. Thre
 pages (home, standings, table list, a table's page) all along, on both processes. The faults, in
 the first ten minutes: at 3 min web1 is killed (SIGKILL) and started again 5 s later on its port;
 at 5 min Redis is killed and started again 5 s later; at 7 min web2 is stopped (SIGSTOP) for 10 s
-and continued; at 20 min Redis is killed again.
+and continued; at 20 min Redis is killed again (``--no-faults``: none of them; ``--redis-every N``: Redis also
+killed every N minutes from minute 10).
+
+Memory (``--tracemalloc DIR``): each process is started with ``ARF_TRACEMALLOC=DIR``
+(``arf/heapdump.py``); at ``--trace-from`` minutes each is sent SIGUSR1, which starts tracemalloc,
+2 minutes later SIGUSR1 again (the first snapshot after warm-up, ``<name>-02``), then every
+``--trace-every`` minutes, and SIGUSR2 at the end (a snapshot, then one after a full collection).
+``bench/heapdiff.py DIR/web1-02.snapshot DIR/web1-NN.snapshot`` says what grew in between.
+Tracing makes the processes slower and their RSS larger: compare slopes of runs alike.
 
 What it prints. A row a minute: each process's RSS (MB, from /proc), the most connections each
 held in ``pg_stat_activity`` over the minute's samples (every 2 s) beside its pool's maximum, the
 pages' answers by status (and "down" for a refused connection, while web1 is dead), and the
 actions the bots made. Then the memory's growth per hour after the first 10 minutes (the slope of
 a least-squares line over the minutes 10..end; web1 is measured from its restart, which is before
-minute 10), and an SVG plot of the RSS (--svg). It exits non-zero if a page answered 500 or a
-process held more connections than its pool's maximum.
+minute 10), what each fault after minute 10 left (the RSS 3 minutes after it less the minute's
+before it, less the slope's share of those minutes), and an SVG plot of the RSS (--svg). It exits
+non-zero if a page answered 500 or a process held more connections than its pool's maximum.
 """
 
 from __future__ import annotations
@@ -72,7 +82,7 @@ class Minute:
 
 
 class Evening:
-    def __init__(self, tmp: Path, tables: int) -> None:
+    def __init__(self, tmp: Path, tables: int, tracemalloc: str = "") -> None:
         self.tmp = tmp
         self.redis_port = free_port()
         self.redis: subprocess.Popen | None = None
@@ -85,6 +95,8 @@ class Evening:
             POKER_DEADLINE_LOOP="0",
             CHANNELS_PREFIX="soak",
         )
+        if tracemalloc:
+            self.server.env["ARF_TRACEMALLOC"] = str(Path(tracemalloc).resolve())
         self.server.env["STATIC_ROOT"] = str(tmp / "static")
         self.server.start()  # migrated, no process yet
         self.server.manage("collectstatic", "--noinput", "-v0")  # the image's build step (DEBUG off)
@@ -93,7 +105,7 @@ class Evening:
         self.processes: dict[str, subprocess.Popen] = {}
         for name, port in zip(("web1", "web2"), self.ports, strict=True):
             self.start_web(name, port)
-        env = {**self.server.env, "PGAPPNAME": "arf-soak-worker"}
+        env = {**self.server.env, "PGAPPNAME": "arf-soak-worker", "ARF_TRACEMALLOC_NAME": "worker"}
         log = open(tmp / "worker.log", "w")  # noqa: SIM115 (closed with the process)
         self.processes["worker"] = subprocess.Popen(
             [sys.executable, "manage.py", "run_deadlines"],
@@ -122,11 +134,13 @@ class Evening:
 
     def start_web(self, name: str, port: int) -> None:
         self.server.env["PGAPPNAME"] = f"arf-soak-{name}"
+        self.server.env["ARF_TRACEMALLOC_NAME"] = name
         try:
             self.server.start_process(port)
         finally:
             # The harness's own shells (the tables' start) are not counted as this process's.
             self.server.env["PGAPPNAME"] = "arf-soak-harness"
+            self.server.env.pop("ARF_TRACEMALLOC_NAME")
         self.processes[name] = self.server.processes[-1]
 
     def held(self, admin: psycopg.Connection) -> dict[str, int]:
@@ -136,7 +150,9 @@ class Evening:
         ).fetchall()
         counts = dict.fromkeys(NAMES, 0)
         for application, count in rows:
-            counts[application.removeprefix("arf-soak-")] = count
+            name = application.removeprefix("arf-soak-")
+            if name in counts:  # not the harness's own shells
+                counts[name] = count
         return counts
 
     def stop(self) -> None:
@@ -207,13 +223,16 @@ async def play(evening: Evening, stats: BotStats, stop: asyncio.Event) -> None:
     await starting
 
 
-def faults(evening: Evening, at: float, done: set[str], log, redis_every: float = 0) -> None:
+FAULTS_AT = [3, 5, 7, 20]  # minutes (emptied by --no-faults)
+
+
+def faults(evening: Evening, at: float, done: dict[str, float], log, redis_every: float = 0) -> None:
     """The faults of the evening, each once, at its minute (and Redis killed every ``redis_every``
     minutes from minute 10 on, if set: does each restart leave memory behind?)."""
 
     def once(key: str, minute: float, action) -> None:
         if at >= minute and key not in done:
-            done.add(key)
+            done[key] = at
             log(f"fault: {key}")
             action()
 
@@ -236,10 +255,11 @@ def faults(evening: Evening, at: float, done: set[str], log, redis_every: float 
         time.sleep(10)
         evening.processes["web2"].send_signal(signal.SIGCONT)
 
-    once("web1 killed, started again 5 s later", 3, kill_web1)
-    once("Redis killed, started again 5 s later", 5, kill_redis)
-    once("web2 stopped for 10 s, then continued", 7, pause_web2)
-    once("Redis killed again, started 5 s later", 20, kill_redis)
+    if FAULTS_AT:
+        once("web1 killed, started again 5 s later", FAULTS_AT[0], kill_web1)
+        once("Redis killed, started again 5 s later", FAULTS_AT[1], kill_redis)
+        once("web2 stopped for 10 s, then continued", FAULTS_AT[2], pause_web2)
+        once("Redis killed again, started 5 s later", FAULTS_AT[3], kill_redis)
     if redis_every:
         number = int((at - 10) // redis_every) if at >= 10 else -1
         if number >= 0:
@@ -294,6 +314,47 @@ def svg(minutes: list[Minute], path: Path) -> None:
     path.write_text("\n".join(parts) + "\n")
 
 
+def traced(minute: int, start: int, every: int) -> bool:
+    """Whether the processes are signalled at this minute: tracing starts, a snapshot 2 minutes
+    later (after tracemalloc's own warm-up), then every ``every`` minutes."""
+    return minute == start or (minute >= start + 2 and (minute - start - 2) % every == 0)
+
+
+def signal_all(evening: Evening, number: int, log) -> None:
+    log(f"{signal.Signals(number).name} to every process (arf/heapdump.py)")
+    for process in evening.processes.values():
+        process.send_signal(number)
+
+
+def wait_for_dumps(folder: Path, log, seconds: float = 120) -> None:
+    """Until each process has written its snapshot after a full collection (SIGUSR2)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if len(list(folder.glob("*-collected.json"))) >= len(NAMES):
+            return
+        time.sleep(1)
+    log("not every process wrote its last snapshots")
+
+
+def print_fault_steps(measured: list[Minute], done: dict[str, float]) -> None:
+    """What each fault after warm-up left: the RSS 2-3 minutes after it less the minute's before it,
+    less the run's own slope over those minutes (measured[i] is the sample at minute i + 1)."""
+    late = {key: at for key, at in done.items() if at >= 10}
+    if not late:
+        return
+    print("what each fault after minute 10 left (RSS 3 minutes on less the trend), MB:")
+    for name in NAMES:
+        points = [(i + 1, m.rss[name]) for i, m in enumerate(measured) if i + 1 >= 10]
+        slope = slope_per_hour(points) / 60
+        steps = []
+        for at in sorted(late.values()):
+            before, after = int(at - 0.1), int(at - 0.1) + 3
+            if after <= len(measured):
+                rise = measured[after - 1].rss[name] - measured[before - 1].rss[name] - 3 * slope
+                steps.append(f"{at:.0f} min {rise:+.1f}")
+        print(f"  {name:7} " + ", ".join(steps))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--minutes", type=float, default=32)
@@ -303,7 +364,13 @@ def main() -> None:
     parser.add_argument(
         "--redis-every", type=float, default=0, help="also kill Redis every N minutes from 10"
     )
+    parser.add_argument("--no-faults", action="store_true", help="no process nor Redis killed")
+    parser.add_argument("--tracemalloc", default="", help="a folder for the processes' snapshots")
+    parser.add_argument("--trace-from", type=int, default=10, help="minute tracing starts")
+    parser.add_argument("--trace-every", type=int, default=10, help="minutes between snapshots")
     args = parser.parse_args()
+    if args.no_faults:
+        FAULTS_AT.clear()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         sys.exit("set DATABASE_URL to PostgreSQL: the evening runs on the real database")
 
@@ -313,7 +380,7 @@ def main() -> None:
         print(f"{(time.monotonic() - started) / 60:5.1f} min  {text}", flush=True)
 
     with tempfile.TemporaryDirectory() as tmp_name:
-        evening = Evening(Path(tmp_name), args.tables)
+        evening = Evening(Path(tmp_name), args.tables, args.tracemalloc)
         maximum = int(POOL["DB_POOL_MAX_SIZE"])
         minutes = [Minute()]
         seen500: list[str] = []
@@ -329,7 +396,7 @@ def main() -> None:
         player.start()
         for reader in readers:
             reader.start()
-        done: set[str] = set()
+        done: dict[str, float] = {}
         print("min  " + "  ".join(f"{n:>7} MB" for n in NAMES) + "  conns (max " + str(maximum) + " each)"
               + "   pages by status        actions")  # fmt: skip
         try:
@@ -363,6 +430,11 @@ def main() -> None:
                             flush=True,
                         )
                         minutes.append(Minute())
+                        if args.tracemalloc and traced(len(minutes) - 1, args.trace_from, args.trace_every):
+                            signal_all(evening, signal.SIGUSR1, log)
+            if args.tracemalloc:
+                signal_all(evening, signal.SIGUSR2, log)
+                wait_for_dumps(Path(args.tracemalloc), log)
         finally:
             stop_pages.set()
             loop.call_soon_threadsafe(stop_bots.set)
@@ -384,6 +456,7 @@ def main() -> None:
                 f"  {name:7} {slope_per_hour(points):+7.1f} MB/h"
                 f"   (minute 10: {first:.1f} MB, end: {last:.1f} MB)"
             )
+        print_fault_steps(measured, done)
         over = {n: max(m.held[n] for m in minutes) for n in NAMES}
         print(f"most connections held at one sample: {over} (pool maximum {maximum} each)")
         print(f"pages answered 500 (or any 5xx but 503): {len(seen500)} {seen500[:5]}")
