@@ -67,7 +67,11 @@ NAMES = ("web1", "web2", "worker")
 
 
 def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:  # killed by a fault, not started again yet
+        return float("nan")
+    for line in status.splitlines():
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return float("nan")
@@ -85,6 +89,7 @@ class Evening:
     def __init__(self, tmp: Path, tables: int, tracemalloc: str = "") -> None:
         self.tmp = tmp
         self.redis_port = free_port()
+        self.tag = f"arf-soak{self.redis_port}-"  # its processes' application_name: two runs apart
         self.redis: subprocess.Popen | None = None
         self.start_redis()
         self.server = AppServer(tmp, processes=0)
@@ -105,7 +110,7 @@ class Evening:
         self.processes: dict[str, subprocess.Popen] = {}
         for name, port in zip(("web1", "web2"), self.ports, strict=True):
             self.start_web(name, port)
-        env = {**self.server.env, "PGAPPNAME": "arf-soak-worker", "ARF_TRACEMALLOC_NAME": "worker"}
+        env = {**self.server.env, "PGAPPNAME": f"{self.tag}worker", "ARF_TRACEMALLOC_NAME": "worker"}
         log = open(tmp / "worker.log", "w")  # noqa: SIM115 (closed with the process)
         self.processes["worker"] = subprocess.Popen(
             [sys.executable, "manage.py", "run_deadlines"],
@@ -133,24 +138,25 @@ class Evening:
         time.sleep(0.5)
 
     def start_web(self, name: str, port: int) -> None:
-        self.server.env["PGAPPNAME"] = f"arf-soak-{name}"
+        self.server.env["PGAPPNAME"] = f"{self.tag}{name}"
         self.server.env["ARF_TRACEMALLOC_NAME"] = name
         try:
             self.server.start_process(port)
         finally:
             # The harness's own shells (the tables' start) are not counted as this process's.
-            self.server.env["PGAPPNAME"] = "arf-soak-harness"
+            self.server.env["PGAPPNAME"] = f"{self.tag}harness"
             self.server.env.pop("ARF_TRACEMALLOC_NAME")
         self.processes[name] = self.server.processes[-1]
 
     def held(self, admin: psycopg.Connection) -> dict[str, int]:
         rows = admin.execute(
             "SELECT application_name, count(*) FROM pg_stat_activity"
-            " WHERE application_name LIKE 'arf-soak-%%' GROUP BY 1"
+            " WHERE application_name LIKE %s GROUP BY 1",
+            [self.tag + "%"],
         ).fetchall()
         counts = dict.fromkeys(NAMES, 0)
         for application, count in rows:
-            name = application.removeprefix("arf-soak-")
+            name = application.removeprefix(self.tag)
             if name in counts:  # not the harness's own shells
                 counts[name] = count
         return counts
@@ -272,6 +278,7 @@ def faults(evening: Evening, at: float, done: dict[str, float], log, redis_every
 
 def slope_per_hour(points: list[tuple[float, float]]) -> float:
     """Least-squares slope of (minute, MB) in MB per hour."""
+    points = [(x, y) for x, y in points if y == y]  # not the minutes a process was down (nan)
     n = len(points)
     if n < 2:
         return float("nan")
@@ -284,7 +291,7 @@ def slope_per_hour(points: list[tuple[float, float]]) -> float:
 def svg(minutes: list[Minute], path: Path) -> None:
     """RSS a minute of each process, as polylines on a plain grid (no plotting library needed)."""
     width, height, left, bottom = 640, 320, 50, 30
-    top = max(max(m.rss.values()) for m in minutes) * 1.15
+    top = max(v for m in minutes for v in m.rss.values() if v == v) * 1.15
     span = max(1, len(minutes) - 1)
     colours = {"web1": "#1f77b4", "web2": "#d62728", "worker": "#2ca02c"}
 
@@ -307,7 +314,11 @@ def svg(minutes: list[Minute], path: Path) -> None:
         parts.append(f'<text x="{x(i):.1f}" y="{height - 12}" text-anchor="middle">{i}</text>')
     parts.append(f'<text x="{width - 10}" y="{height - 2}" text-anchor="end">minutes</text>')
     for k, name in enumerate(NAMES):
-        points = " ".join(f"{x(i):.1f},{y(m.rss[name]):.1f}" for i, m in enumerate(minutes) if name in m.rss)
+        points = " ".join(
+            f"{x(i):.1f},{y(m.rss[name]):.1f}"
+            for i, m in enumerate(minutes)
+            if m.rss.get(name) == m.rss.get(name)
+        )
         parts.append(f'<polyline fill="none" stroke="{colours[name]}" stroke-width="2" points="{points}"/>')
         parts.append(f'<text x="{width - 60}" y="{40 + 14 * k}" fill="{colours[name]}">{name}</text>')
     parts.append("</svg>")
