@@ -45,6 +45,35 @@ def rss_mib() -> float:
     return float("nan")
 
 
+THREAD_HEAP = 64 << 20  # glibc's heaps of the threads' arenas: 64 MiB reservations, so aligned
+
+
+def rss_by_mapping() -> dict[str, float]:
+    """The RSS (MiB) by what holds it: ``heap`` (glibc's main arena: the main thread's malloc),
+    ``thread_arenas`` (the other threads' malloc, in 64 MiB-aligned reservations), ``anonymous``
+    (pymalloc's arenas, large mallocs' own mappings, numpy...), ``files`` (code, libraries)."""
+    kinds = dict.fromkeys(("heap", "thread_arenas", "anonymous", "files"), 0)
+    kind = None
+    for line in Path("/proc/self/smaps").read_text().splitlines():
+        if line.startswith("Rss:"):
+            if kind:
+                kinds[kind] += int(line.split()[1])
+            continue
+        head = line.split(maxsplit=5)
+        if "-" in head[0] and len(head) >= 5:
+            start = int(head[0].split("-")[0], 16)
+            name = head[5] if len(head) > 5 else ""
+            if name == "[heap]":
+                kind = "heap"
+            elif name.startswith("/"):
+                kind = "files"
+            elif not name and start % THREAD_HEAP == 0:
+                kind = "thread_arenas"
+            else:
+                kind = "anonymous"
+    return {name: kb / 1024 for name, kb in kinds.items()}
+
+
 class Dumps:
     def __init__(self, folder: Path, name: str, frames: int) -> None:
         self.folder, self.name, self.frames, self.number = folder, name, frames, 0
@@ -55,17 +84,18 @@ class Dumps:
         snapshot = tracemalloc.take_snapshot()
         snapshot.dump(str(stem.with_suffix(".snapshot")))
         traced, peak = tracemalloc.get_traced_memory()
-        types = Counter(type(o).__qualname__ for o in every_object())
+        types = Counter(map(type, every_object()))
         summary = {
             "time": time.time(),
             "rss_mib": rss_mib(),
+            "rss_by_mapping_mib": rss_by_mapping(),
             "traced_mib": traced / 2**20,
             "traced_peak_mib": peak / 2**20,
             "tracemalloc_overhead_mib": tracemalloc.get_tracemalloc_memory() / 2**20,
             "gc_count": gc.get_count(),
             "gc_frozen": gc.get_freeze_count(),
             "gc_objects": sum(types.values()),
-            "types": dict(types.most_common(60)),
+            "types": {kind.__qualname__: count for kind, count in types.most_common(60)},
         }
         summary["seconds"] = time.monotonic() - started
         stem.with_suffix(".json").write_text(json.dumps(summary, indent=1))

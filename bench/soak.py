@@ -83,6 +83,7 @@ class Minute:
     held: dict[str, int] = field(default_factory=lambda: dict.fromkeys(NAMES, 0))
     statuses: dict[str, int] = field(default_factory=dict)
     actions: int = 0
+    at: float = 0.0  # minutes since the harness started (the faults' clock), when sampled
 
 
 class Evening:
@@ -348,21 +349,22 @@ def wait_for_dumps(folder: Path, log, seconds: float = 120) -> None:
 
 
 def print_fault_steps(measured: list[Minute], done: dict[str, float]) -> None:
-    """What each fault after warm-up left: the RSS 2-3 minutes after it less the minute's before it,
-    less the run's own slope over those minutes (measured[i] is the sample at minute i + 1)."""
-    late = {key: at for key, at in done.items() if at >= 10}
+    """What each fault after warm-up left: the RSS of the first sample 2.5 minutes or more after it
+    less the last sample before it, less the run's own slope over that time."""
+    late = sorted(at for at in done.values() if at >= 10)
     if not late:
         return
-    print("what each fault after minute 10 left (RSS 3 minutes on less the trend), MB:")
+    print("what each fault after minute 10 left (RSS 2.5-3.5 minutes on less the trend), MB:")
     for name in NAMES:
         points = [(i + 1, m.rss[name]) for i, m in enumerate(measured) if i + 1 >= 10]
         slope = slope_per_hour(points) / 60
         steps = []
-        for at in sorted(late.values()):
-            before, after = int(at - 0.1), int(at - 0.1) + 3
-            if after <= len(measured):
-                rise = measured[after - 1].rss[name] - measured[before - 1].rss[name] - 3 * slope
-                steps.append(f"{at:.0f} min {rise:+.1f}")
+        for at in late:
+            before = [m for m in measured if m.at <= at]
+            after = [m for m in measured if m.at >= at + 2.5]
+            if before and after:
+                b, a = before[-1], after[0]
+                steps.append(f"{at:.0f} min {a.rss[name] - b.rss[name] - (a.at - b.at) * slope:+.1f}")
         print(f"  {name:7} " + ", ".join(steps))
 
 
@@ -427,6 +429,7 @@ def main() -> None:
                     if time.monotonic() >= next_row:
                         next_row += 60
                         row = minutes[-1]
+                        row.at = (time.monotonic() - started) / 60
                         for name in NAMES:
                             process = evening.processes[name]
                             row.rss[name] = rss_mb(process.pid)
