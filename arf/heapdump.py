@@ -10,15 +10,20 @@ later snapshots does not need); each signal writes into the folder, named by the
 
 - ``<name>-<n>.snapshot``: the tracemalloc snapshot of every traced allocation alive, with the
   ``frames`` innermost frames of where each was made (``tracemalloc.Snapshot.load`` reads it);
-- ``<name>-<n>.json``: the process's RSS, tracemalloc's traced size and its own overhead, the
-  collector's counts (per generation, frozen) and the 60 most numerous object types.
+- ``<name>-<n>.json``: the process's RSS (and by mapping: glibc's main heap, the threads' arenas,
+  anonymous, files), tracemalloc's traced size and its own overhead, the collector's counts. Not
+  the objects by type: ``gc.get_objects`` hands out tuples that another thread is still building,
+  which breaks its work (a deadline failed with ``SystemError: Objects/tupleobject.c: bad argument
+  to internal function`` in the worker of the first soak that counted them).
 
 SIGUSR2 writes the same, then collects every generation, the frozen objects too (``arf.collector``
 freezes the survivors of full collections), and writes ``<name>-<n>-collected``: what is still
 alive is held; what went was garbage waiting for a full collection.
 
-Tracing costs about five times the CPU of every allocation at 10 frames, and some 50 bytes a live
-block (counted in the RSS): a traced process's RSS is not the deployed one's; read its traced sizes.
+Tracing is dear: in bench/soak.py, on a loaded 2-core machine, the bots' actions fell from ~370
+to ~120-170 a minute and the pages served from ~300 to ~20 once six processes traced at 10 frames,
+and a snapshot takes 20-50 s there. A traced process's RSS is not the deployed one's (tracemalloc's
+tables, the snapshots' own peaks): read the traced sizes, and the RSS of runs without tracing.
 """
 
 from __future__ import annotations
@@ -30,7 +35,6 @@ import signal
 import sys
 import time
 import tracemalloc
-from collections import Counter
 from pathlib import Path
 
 FOLDER = "ARF_TRACEMALLOC"
@@ -84,7 +88,6 @@ class Dumps:
         snapshot = tracemalloc.take_snapshot()
         snapshot.dump(str(stem.with_suffix(".snapshot")))
         traced, peak = tracemalloc.get_traced_memory()
-        types = Counter(map(type, every_object()))
         summary = {
             "time": time.time(),
             "rss_mib": rss_mib(),
@@ -94,8 +97,6 @@ class Dumps:
             "tracemalloc_overhead_mib": tracemalloc.get_tracemalloc_memory() / 2**20,
             "gc_count": gc.get_count(),
             "gc_frozen": gc.get_freeze_count(),
-            "gc_objects": sum(types.values()),
-            "types": {kind.__qualname__: count for kind, count in types.most_common(60)},
         }
         summary["seconds"] = time.monotonic() - started
         stem.with_suffix(".json").write_text(json.dumps(summary, indent=1))
@@ -107,21 +108,12 @@ class Dumps:
         self.number += 1
         self.write()
         if number == signal.SIGUSR2:
+            frozen = gc.get_freeze_count()
             gc.unfreeze()
             gc.collect()
-            gc.freeze()  # as arf.collector leaves the survivors of a full collection
+            if frozen:
+                gc.freeze()  # as arf.collector leaves the survivors of a full collection
             self.write("-collected")
-
-
-def every_object() -> list:
-    """Every object the collector tracks, the frozen ones too (``gc.get_objects`` leaves them out)."""
-    if not gc.get_freeze_count():
-        return gc.get_objects()
-    gc.unfreeze()
-    try:
-        return gc.get_objects()
-    finally:
-        gc.freeze()
 
 
 def listen_from_environment(default_name: str) -> bool:

@@ -6,8 +6,7 @@ by ``bench/soak.py --tracemalloc DIR``).
 
 Prints the traced size and block count of each, the allocations that grew the most, grouped by
 their whole traceback (``--group traceback``, each with its innermost frames, where it was made
-first) or by the ``file:line`` that made them (``lineno``), with their growth in KiB and blocks,
-then, if the snapshots' ``.json`` summaries are beside them, the object types whose count grew.
+first) or by the ``file:line`` that made them (``lineno``), with their growth in KiB and blocks.
 Read: a line that keeps growing from one pair of snapshots to the next holds memory; a growth that
 a ``-collected`` snapshot no longer shows was garbage waiting for a full collection.
 """
@@ -49,7 +48,7 @@ def main() -> None:
         side = summary(path) or {}
         print(
             f"{name}: {path.name}  traced {size / 2**20:.2f} MiB in {count} blocks"
-            + (f"; RSS {side['rss_mib']:.1f} MiB, {side['gc_objects']} objects" if side else "")
+            + (f"; RSS {side['rss_mib']:.1f} MiB" if side else "")
         )
     seconds = None
     if summary(args.before) and summary(args.after):
@@ -66,14 +65,6 @@ def main() -> None:
         print(f"\n{d.size_diff / 2**10:+10.1f} KiB {d.count_diff:+8d} blocks  (now {d.size / 2**10:.1f} KiB)")
         for frame in frames[-args.frames :][::-1]:
             print(f"      {frame.filename}:{frame.lineno}")
-
-    old, new = summary(args.before), summary(args.after)
-    if old and new:
-        print("\nobject types whose count grew the most (of each snapshot's 60 most numerous):")
-        grown = {t: n - old["types"].get(t, 0) for t, n in new["types"].items()}
-        for name, diff in sorted(grown.items(), key=lambda item: -item[1])[:15]:
-            if diff > 0:
-                print(f"  {name:40} {diff:+8d}  (now {new['types'][name]})")
 
 
 if __name__ == "__main__":

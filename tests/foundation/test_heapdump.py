@@ -10,11 +10,6 @@ import pytest
 from arf import heapdump
 
 
-class Held:
-    def __init__(self) -> None:
-        self.payload = bytearray(1000)
-
-
 @pytest.fixture
 def restore_signals():
     before = {number: signal.getsignal(number) for number in (signal.SIGUSR1, signal.SIGUSR2)}
@@ -38,7 +33,7 @@ def test_each_signal_writes_a_snapshot_and_the_second_says_what_was_made_between
     monkeypatch.setenv("ARF_TRACEMALLOC_NAME", "web1")
     assert heapdump.listen_from_environment("web") is True
     signal.raise_signal(signal.SIGUSR1)  # tracing starts
-    held = [Held() for _ in range(200)]  # what a leak would hold
+    held = [bytearray(1000) for _ in range(200)]  # what a leak would hold
     signal.raise_signal(signal.SIGUSR2)  # a snapshot, then one after a full collection
     first, second = (tracemalloc.Snapshot.load(str(tmp_path / f"web1-0{n}.snapshot")) for n in (1, 2))
     grown = second.compare_to(first, "lineno")
@@ -46,5 +41,5 @@ def test_each_signal_writes_a_snapshot_and_the_second_says_what_was_made_between
     assert sum(d.size_diff for d in here) >= 200_000
     assert (tmp_path / "web1-02-collected.snapshot").exists()
     summary = json.loads((tmp_path / "web1-02.json").read_text())
-    assert summary["rss_mib"] > 0 and summary["traced_mib"] > 0.19 and summary["types"]["Held"] >= 200
+    assert summary["rss_mib"] > 0 and summary["traced_mib"] > 0.19
     assert len(held) == 200
