@@ -12,6 +12,10 @@ import asyncio
 
 import uvloop
 
+from arf import heapdump
+
+heapdump.listen_from_environment("web")  # off unless ARF_TRACEMALLOC is set (bench/soak.py --tracemalloc)
+
 asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
 
 from daphne.cli import CommandLineInterface  # noqa: E402  (daphne makes its loop when imported)

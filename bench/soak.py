@@ -3,7 +3,8 @@ PostgreSQL and Redis, tables of bots playing for half an hour or more, pages ask
 
 Run from the repository root, with PostgreSQL (a fresh database is made and dropped):
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/soak.py \\
-        [--minutes 32] [--tables 16] [--svg bench/soak.svg]
+        [--minutes 32] [--tables 16] [--svg bench/soak.svg] [--no-faults] [--redis-every N]
+        [--tracemalloc DIR [--trace-from 10] [--trace-every 10]]
 
 What it does. A private Redis (its own port: the faults kill it, not the machine's), a fresh
 database, two web processes (``python -m arf.serve``, POKER_DEADLINE_LOOP=0) and the
@@ -13,15 +14,24 @@ the two processes; a bot whose socket closes opens it again a second later. Thre
 pages (home, standings, table list, a table's page) all along, on both processes. The faults, in
 the first ten minutes: at 3 min web1 is killed (SIGKILL) and started again 5 s later on its port;
 at 5 min Redis is killed and started again 5 s later; at 7 min web2 is stopped (SIGSTOP) for 10 s
-and continued; at 20 min Redis is killed again.
+and continued; at 20 min Redis is killed again (``--no-faults``: none of them; ``--redis-every N``: Redis also
+killed every N minutes from minute 10).
+
+Memory (``--tracemalloc DIR``): each process is started with ``ARF_TRACEMALLOC=DIR``
+(``arf/heapdump.py``); at ``--trace-from`` minutes each is sent SIGUSR1, which starts tracemalloc,
+2 minutes later SIGUSR1 again (the first snapshot after warm-up, ``<name>-02``), then every
+``--trace-every`` minutes, and SIGUSR2 at the end (a snapshot, then one after a full collection).
+``bench/heapdiff.py DIR/web1-02.snapshot DIR/web1-NN.snapshot`` says what grew in between.
+Tracing makes the processes slower and their RSS larger: compare slopes of runs alike.
 
 What it prints. A row a minute: each process's RSS (MB, from /proc), the most connections each
 held in ``pg_stat_activity`` over the minute's samples (every 2 s) beside its pool's maximum, the
 pages' answers by status (and "down" for a refused connection, while web1 is dead), and the
 actions the bots made. Then the memory's growth per hour after the first 10 minutes (the slope of
 a least-squares line over the minutes 10..end; web1 is measured from its restart, which is before
-minute 10), and an SVG plot of the RSS (--svg). It exits non-zero if a page answered 500 or a
-process held more connections than its pool's maximum.
+minute 10), what each fault after minute 10 left (the RSS 3 minutes after it less the minute's
+before it, less the slope's share of those minutes), and an SVG plot of the RSS (--svg). It exits
+non-zero if a page answered 500 or a process held more connections than its pool's maximum.
 """
 
 from __future__ import annotations
@@ -57,7 +67,11 @@ NAMES = ("web1", "web2", "worker")
 
 
 def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:  # killed by a fault, not started again yet
+        return float("nan")
+    for line in status.splitlines():
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return float("nan")
@@ -69,12 +83,14 @@ class Minute:
     held: dict[str, int] = field(default_factory=lambda: dict.fromkeys(NAMES, 0))
     statuses: dict[str, int] = field(default_factory=dict)
     actions: int = 0
+    at: float = 0.0  # minutes since the harness started (the faults' clock), when sampled
 
 
 class Evening:
-    def __init__(self, tmp: Path, tables: int) -> None:
+    def __init__(self, tmp: Path, tables: int, tracemalloc: str = "") -> None:
         self.tmp = tmp
         self.redis_port = free_port()
+        self.tag = f"arf-soak{self.redis_port}-"  # its processes' application_name: two runs apart
         self.redis: subprocess.Popen | None = None
         self.start_redis()
         self.server = AppServer(tmp, processes=0)
@@ -85,6 +101,8 @@ class Evening:
             POKER_DEADLINE_LOOP="0",
             CHANNELS_PREFIX="soak",
         )
+        if tracemalloc:
+            self.server.env["ARF_TRACEMALLOC"] = str(Path(tracemalloc).resolve())
         self.server.env["STATIC_ROOT"] = str(tmp / "static")
         self.server.start()  # migrated, no process yet
         self.server.manage("collectstatic", "--noinput", "-v0")  # the image's build step (DEBUG off)
@@ -93,7 +111,7 @@ class Evening:
         self.processes: dict[str, subprocess.Popen] = {}
         for name, port in zip(("web1", "web2"), self.ports, strict=True):
             self.start_web(name, port)
-        env = {**self.server.env, "PGAPPNAME": "arf-soak-worker"}
+        env = {**self.server.env, "PGAPPNAME": f"{self.tag}worker", "ARF_TRACEMALLOC_NAME": "worker"}
         log = open(tmp / "worker.log", "w")  # noqa: SIM115 (closed with the process)
         self.processes["worker"] = subprocess.Popen(
             [sys.executable, "manage.py", "run_deadlines"],
@@ -121,22 +139,27 @@ class Evening:
         time.sleep(0.5)
 
     def start_web(self, name: str, port: int) -> None:
-        self.server.env["PGAPPNAME"] = f"arf-soak-{name}"
+        self.server.env["PGAPPNAME"] = f"{self.tag}{name}"
+        self.server.env["ARF_TRACEMALLOC_NAME"] = name
         try:
             self.server.start_process(port)
         finally:
             # The harness's own shells (the tables' start) are not counted as this process's.
-            self.server.env["PGAPPNAME"] = "arf-soak-harness"
+            self.server.env["PGAPPNAME"] = f"{self.tag}harness"
+            self.server.env.pop("ARF_TRACEMALLOC_NAME")
         self.processes[name] = self.server.processes[-1]
 
     def held(self, admin: psycopg.Connection) -> dict[str, int]:
         rows = admin.execute(
             "SELECT application_name, count(*) FROM pg_stat_activity"
-            " WHERE application_name LIKE 'arf-soak-%%' GROUP BY 1"
+            " WHERE application_name LIKE %s GROUP BY 1",
+            [self.tag + "%"],
         ).fetchall()
         counts = dict.fromkeys(NAMES, 0)
         for application, count in rows:
-            counts[application.removeprefix("arf-soak-")] = count
+            name = application.removeprefix(self.tag)
+            if name in counts:  # not the harness's own shells
+                counts[name] = count
         return counts
 
     def stop(self) -> None:
@@ -207,13 +230,16 @@ async def play(evening: Evening, stats: BotStats, stop: asyncio.Event) -> None:
     await starting
 
 
-def faults(evening: Evening, at: float, done: set[str], log, redis_every: float = 0) -> None:
+FAULTS_AT = [3, 5, 7, 20]  # minutes (emptied by --no-faults)
+
+
+def faults(evening: Evening, at: float, done: dict[str, float], log, redis_every: float = 0) -> None:
     """The faults of the evening, each once, at its minute (and Redis killed every ``redis_every``
     minutes from minute 10 on, if set: does each restart leave memory behind?)."""
 
     def once(key: str, minute: float, action) -> None:
         if at >= minute and key not in done:
-            done.add(key)
+            done[key] = at
             log(f"fault: {key}")
             action()
 
@@ -236,10 +262,11 @@ def faults(evening: Evening, at: float, done: set[str], log, redis_every: float 
         time.sleep(10)
         evening.processes["web2"].send_signal(signal.SIGCONT)
 
-    once("web1 killed, started again 5 s later", 3, kill_web1)
-    once("Redis killed, started again 5 s later", 5, kill_redis)
-    once("web2 stopped for 10 s, then continued", 7, pause_web2)
-    once("Redis killed again, started 5 s later", 20, kill_redis)
+    if FAULTS_AT:
+        once("web1 killed, started again 5 s later", FAULTS_AT[0], kill_web1)
+        once("Redis killed, started again 5 s later", FAULTS_AT[1], kill_redis)
+        once("web2 stopped for 10 s, then continued", FAULTS_AT[2], pause_web2)
+        once("Redis killed again, started 5 s later", FAULTS_AT[3], kill_redis)
     if redis_every:
         number = int((at - 10) // redis_every) if at >= 10 else -1
         if number >= 0:
@@ -252,6 +279,7 @@ def faults(evening: Evening, at: float, done: set[str], log, redis_every: float 
 
 def slope_per_hour(points: list[tuple[float, float]]) -> float:
     """Least-squares slope of (minute, MB) in MB per hour."""
+    points = [(x, y) for x, y in points if y == y]  # not the minutes a process was down (nan)
     n = len(points)
     if n < 2:
         return float("nan")
@@ -264,7 +292,7 @@ def slope_per_hour(points: list[tuple[float, float]]) -> float:
 def svg(minutes: list[Minute], path: Path) -> None:
     """RSS a minute of each process, as polylines on a plain grid (no plotting library needed)."""
     width, height, left, bottom = 640, 320, 50, 30
-    top = max(max(m.rss.values()) for m in minutes) * 1.15
+    top = max(v for m in minutes for v in m.rss.values() if v == v) * 1.15
     span = max(1, len(minutes) - 1)
     colours = {"web1": "#1f77b4", "web2": "#d62728", "worker": "#2ca02c"}
 
@@ -287,11 +315,57 @@ def svg(minutes: list[Minute], path: Path) -> None:
         parts.append(f'<text x="{x(i):.1f}" y="{height - 12}" text-anchor="middle">{i}</text>')
     parts.append(f'<text x="{width - 10}" y="{height - 2}" text-anchor="end">minutes</text>')
     for k, name in enumerate(NAMES):
-        points = " ".join(f"{x(i):.1f},{y(m.rss[name]):.1f}" for i, m in enumerate(minutes) if name in m.rss)
+        points = " ".join(
+            f"{x(i):.1f},{y(m.rss[name]):.1f}"
+            for i, m in enumerate(minutes)
+            if m.rss.get(name) == m.rss.get(name)
+        )
         parts.append(f'<polyline fill="none" stroke="{colours[name]}" stroke-width="2" points="{points}"/>')
         parts.append(f'<text x="{width - 60}" y="{40 + 14 * k}" fill="{colours[name]}">{name}</text>')
     parts.append("</svg>")
     path.write_text("\n".join(parts) + "\n")
+
+
+def traced(minute: int, start: int, every: int) -> bool:
+    """Whether the processes are signalled at this minute: tracing starts, a snapshot 2 minutes
+    later (after tracemalloc's own warm-up), then every ``every`` minutes."""
+    return minute == start or (minute >= start + 2 and (minute - start - 2) % every == 0)
+
+
+def signal_all(evening: Evening, number: int, log) -> None:
+    log(f"{signal.Signals(number).name} to every process (arf/heapdump.py)")
+    for process in evening.processes.values():
+        process.send_signal(number)
+
+
+def wait_for_dumps(folder: Path, log, seconds: float = 120) -> None:
+    """Until each process has written its snapshot after a full collection (SIGUSR2)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if len(list(folder.glob("*-collected.json"))) >= len(NAMES):
+            return
+        time.sleep(1)
+    log("not every process wrote its last snapshots")
+
+
+def print_fault_steps(measured: list[Minute], done: dict[str, float]) -> None:
+    """What each fault after warm-up left: the RSS of the first sample 2.5 minutes or more after it
+    less the last sample before it, less the run's own slope over that time."""
+    late = sorted(at for at in done.values() if at >= 10)
+    if not late:
+        return
+    print("what each fault after minute 10 left (RSS 2.5-3.5 minutes on less the trend), MB:")
+    for name in NAMES:
+        points = [(i + 1, m.rss[name]) for i, m in enumerate(measured) if i + 1 >= 10]
+        slope = slope_per_hour(points) / 60
+        steps = []
+        for at in late:
+            before = [m for m in measured if m.at <= at]
+            after = [m for m in measured if m.at >= at + 2.5]
+            if before and after:
+                b, a = before[-1], after[0]
+                steps.append(f"{at:.0f} min {a.rss[name] - b.rss[name] - (a.at - b.at) * slope:+.1f}")
+        print(f"  {name:7} " + ", ".join(steps))
 
 
 def main() -> None:
@@ -303,7 +377,13 @@ def main() -> None:
     parser.add_argument(
         "--redis-every", type=float, default=0, help="also kill Redis every N minutes from 10"
     )
+    parser.add_argument("--no-faults", action="store_true", help="no process nor Redis killed")
+    parser.add_argument("--tracemalloc", default="", help="a folder for the processes' snapshots")
+    parser.add_argument("--trace-from", type=int, default=10, help="minute tracing starts")
+    parser.add_argument("--trace-every", type=int, default=10, help="minutes between snapshots")
     args = parser.parse_args()
+    if args.no_faults:
+        FAULTS_AT.clear()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         sys.exit("set DATABASE_URL to PostgreSQL: the evening runs on the real database")
 
@@ -313,7 +393,7 @@ def main() -> None:
         print(f"{(time.monotonic() - started) / 60:5.1f} min  {text}", flush=True)
 
     with tempfile.TemporaryDirectory() as tmp_name:
-        evening = Evening(Path(tmp_name), args.tables)
+        evening = Evening(Path(tmp_name), args.tables, args.tracemalloc)
         maximum = int(POOL["DB_POOL_MAX_SIZE"])
         minutes = [Minute()]
         seen500: list[str] = []
@@ -329,7 +409,7 @@ def main() -> None:
         player.start()
         for reader in readers:
             reader.start()
-        done: set[str] = set()
+        done: dict[str, float] = {}
         print("min  " + "  ".join(f"{n:>7} MB" for n in NAMES) + "  conns (max " + str(maximum) + " each)"
               + "   pages by status        actions")  # fmt: skip
         try:
@@ -349,6 +429,7 @@ def main() -> None:
                     if time.monotonic() >= next_row:
                         next_row += 60
                         row = minutes[-1]
+                        row.at = (time.monotonic() - started) / 60
                         for name in NAMES:
                             process = evening.processes[name]
                             row.rss[name] = rss_mb(process.pid)
@@ -363,6 +444,11 @@ def main() -> None:
                             flush=True,
                         )
                         minutes.append(Minute())
+                        if args.tracemalloc and traced(len(minutes) - 1, args.trace_from, args.trace_every):
+                            signal_all(evening, signal.SIGUSR1, log)
+            if args.tracemalloc:
+                signal_all(evening, signal.SIGUSR2, log)
+                wait_for_dumps(Path(args.tracemalloc), log)
         finally:
             stop_pages.set()
             loop.call_soon_threadsafe(stop_bots.set)
@@ -384,6 +470,7 @@ def main() -> None:
                 f"  {name:7} {slope_per_hour(points):+7.1f} MB/h"
                 f"   (minute 10: {first:.1f} MB, end: {last:.1f} MB)"
             )
+        print_fault_steps(measured, done)
         over = {n: max(m.held[n] for m in minutes) for n in NAMES}
         print(f"most connections held at one sample: {over} (pool maximum {maximum} each)")
         print(f"pages answered 500 (or any 5xx but 503): {len(seen500)} {seen500[:5]}")

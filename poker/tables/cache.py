@@ -12,6 +12,9 @@ made the last change, a restart, an all-in run-out being revealed) is folded aga
 events read from the database. What is kept is what the views are made of: the spectator's fold
 (the events anyone may see) and each player's own private events (his hole cards). And the last
 public view sent, so that the next update is only what changed (``poker.delta``).
+
+A table's last change (finished, no deadline left to fire) takes away what was kept for it: a
+process runs for a season, and no change of that table will come to use it.
 """
 
 from __future__ import annotations
@@ -57,6 +60,14 @@ class _Kept:
             self._items.move_to_end(table_id)
             while len(self._items) > MAX_TABLES:
                 self._items.popitem(last=False)
+
+    def forget(self, table_id: int) -> None:
+        with self._lock:
+            self._items.pop(table_id, None)
+
+    def tables(self) -> set[int]:
+        with self._lock:
+            return set(self._items)
 
     def clear(self) -> None:
         with self._lock:
@@ -183,6 +194,26 @@ def take_view(table: Table, seq: int) -> dict[str, Any] | None:
 def keep_view(table: Table, view: dict[str, Any]) -> None:
     """Keep the public view just sent: the next change's update is the patch from it."""
     _views.keep(table.pk, view["seq"], table.created_at, view)
+
+
+# --------------------------------------------------------------------------------------------------
+# A table done
+
+
+def forget_table_on_commit(table_id: int) -> None:
+    """Once the change commits (after its broadcast and its rows kept, registered before this):
+    nothing kept for the table any more. For its last change."""
+    transaction.on_commit(lambda: forget_table(table_id))
+
+
+def forget_table(table_id: int) -> None:
+    for kept in (_rows, _folds, _views):
+        kept.forget(table_id)
+
+
+def kept_tables() -> set[int]:
+    """The tables anything is kept for in this process."""
+    return _rows.tables() | _folds.tables() | _views.tables()
 
 
 def forget_all() -> None:

@@ -365,6 +365,8 @@ class Play:
             cache.SavedRows(self.seats, self.hand, self.engine if self.in_hand else None),
             prev_seq=self.prev_seq,
         )
+        if table.status == Table.Status.FINISHED and table.deadline_at is None:
+            cache.forget_table_on_commit(table.pk)  # its last change: nothing will use them
 
     def broadcast_on_commit(self) -> None:
         """What was just saved is what viewers get: the public view, folded from the events stored

@@ -8,7 +8,7 @@ import weakref
 
 import pytest
 
-from arf.collector import FullCollections
+from arf.collector import FullCollections, TimedCollections
 
 
 class Node:
@@ -65,4 +65,31 @@ def test_a_cycle_that_dies_young_is_freed_at_once(collections):
     dead = weakref.ref(node)
     del node
     gc.collect()
+    assert dead() is None
+
+
+def test_a_cycle_that_died_among_the_oldest_objects_waits_at_most_for_the_timed_collection(collections):
+    """A page's cycles that the young collections found alive and moved up, dead since: the full
+    collection that frees them, counted in allocations, may be hours away; the timed one comes
+    every ten minutes."""
+    node = Node()
+    gc.collect(1)  # the young generations: found alive, moved up to the oldest
+    dead = weakref.ref(node)
+    del node
+    gc.collect(1)
+    assert dead() is not None  # the young collections do not walk the oldest generation
+
+    class Stop(Exception):
+        pass
+
+    slept = []
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        if len(slept) == 2:
+            raise Stop  # the thread sleeps again: enough for the test
+
+    with pytest.raises(Stop):
+        TimedCollections(every=600, sleep=sleep).run()
+    assert slept == [600, 600]
     assert dead() is None

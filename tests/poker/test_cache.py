@@ -9,6 +9,8 @@ from poker.models import Seat, Table
 from poker.tables import cache
 from poker.tables.play import Play
 
+from .helpers import act, actor, fire_deadline, stack_decks
+
 
 @pytest.fixture(autouse=True)
 def _nothing_kept():
@@ -89,3 +91,24 @@ def test_a_change_that_writes_a_seat_without_bumping_the_seq_is_refused_and_roll
     assert callbacks == []
     assert dict(Seat.objects.filter(table=table).values_list("number", "stack")) == stacks
     assert Table.objects.get(pk=table.pk).seq == table.seq
+
+
+def test_a_table_played_to_its_end_leaves_nothing_kept_in_the_process(
+    players, monkeypatch, django_capture_on_commit_callbacks
+):
+    """A web process serves a whole season of tables: once a table has finished (its last hand
+    shown, no deadline left), nothing of it stays in the process's memory."""
+    stack_decks(monkeypatch, {"hole_cards": ["As Ah", "7s 2d"], "board": "2c 3c 4c 5h 9d"}, button=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        table = _table(players)
+    with django_capture_on_commit_callbacks(execute=True):
+        act(table, actor(table), "raise", table.legal["max"])
+    assert table.pk in cache.kept_tables()  # kept between its changes while it is played
+    with django_capture_on_commit_callbacks(execute=True):
+        act(table, actor(table), "call")
+    for _ in range(10):  # the run-out shown street by street, then the last pause
+        with django_capture_on_commit_callbacks(execute=True):
+            if not fire_deadline(table):
+                break
+    assert table.status == Table.Status.FINISHED and table.deadline_at is None
+    assert table.pk not in cache.kept_tables()

@@ -5,6 +5,7 @@ import signal
 
 from django.core.management.base import BaseCommand
 
+from arf import heapdump
 from poker.tables.clock import run_deadlines
 
 
@@ -12,6 +13,8 @@ class Command(BaseCommand):
     help = "Fire the tables' deadlines (action timers, run-outs, next hands) until stopped."
 
     def handle(self, *args, **options):
+        heapdump.listen_from_environment("worker")  # off unless ARF_TRACEMALLOC is set
+
         async def main():
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
