@@ -76,6 +76,7 @@ NOT_WRITTEN_BY_A_CHANGE = {
         "name": "a setting, chosen when the table is opened",
         "variant": "a setting: the game, chosen when the table is opened",
         "kind": "a setting: cash, practice or tournament, chosen when the table is opened",
+        "bot_level": "a setting of a practice table: its bots' level, chosen when it is opened",
         "max_seats": "a setting, chosen when the table is opened",
         "small_blind": "a Hold'em setting (a tournament's blinds come from its blind_provider, never stored)",
         "big_blind": "a Hold'em setting (a tournament's blinds come from its blind_provider, never stored)",

@@ -104,7 +104,7 @@ def test_the_button_and_a_pushed_turn_shown_then_clicked_to_the_table(browser, t
         deliver(_payload("turn", table_id, table="Table du vendredi"))  # his next turn at that table
         (shown,) = _shown(page, newer_than=first["at"])  # the newer replaced the older: one, not two
         assert shown["title"] == "À vous de jouer"
-        assert shown["body"] == "Table du vendredi : c’est à vous de jouer."
+        assert shown["body"] == "Table du vendredi\u202f: c’est à vous de jouer."
         assert shown["tag"] == f"turn-{table_id}"
         assert shown["url"] == f"{server.url}/tables/{table_id}/"
         assert shown["icon"].endswith(".png")
