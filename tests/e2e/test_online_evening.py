@@ -1,8 +1,9 @@
 """A whole online evening seen from two phones: 9 members with accounts on two round-1 tables, two
 of them in phone browsers (the others played by the table’s bots), from their self-registration to
 the points.
-Each step is observed in the pages, without reloading them: the notice and its link on the home
-page, the get-ready countdown naming who is missing, the knock-out or the move to round 2, the end.
+Each step is observed in the pages, without reloading them: the home page that takes its player to
+his table when it opens, the notice and its link on another page, the get-ready countdown naming who is
+missing, the knock-out or the move to round 2, the end.
 Screenshots go to artifacts/ and /tmp/shots-evening/."""
 
 from __future__ import annotations
@@ -124,8 +125,12 @@ def test_a_whole_online_evening_seen_from_two_phones(browser, artifacts, tmp_pat
         assert server.shell(PAY).strip().splitlines()[-1] == "9"
         notice = a.locator("#evening")
         expect(notice).to_be_hidden()  # registered tonight: the page listens, nothing to say yet
+        # The second phone's player waits elsewhere than on the home page: the standings.
+        b.goto(server.url + "/championnat/classement/")
+        expect(b.locator("#evening")).to_be_hidden()
 
-        # The organizer starts: the open home page says where he plays, without a reload.
+        # The organizer starts: without a reload, the open home page takes its player to his table,
+        # and the standings page says where he plays, with a link to his table.
         organizer = _phone(browser, server, "orga")
         organizer.set_viewport_size({"width": 1366, "height": 900})
         organizer.goto(f"{server.url}/championnat/seances/{pk}/")
@@ -133,12 +138,15 @@ def test_a_whole_online_evening_seen_from_two_phones(browser, artifacts, tmp_pat
         organizer.locator("dialog").get_by_role("button", name="Commencer et tirer les places").click()
         expect(organizer.locator("#session-status")).to_have_text("1er tour")
         server.shell(FAST_BLINDS.format(pk=pk))
-        expect(notice).to_contain_text("Vous jouez le tour 1 à la table", timeout=5000)
-        _shot(a, artifacts, "1-home-notice", sizes=OTHER_SIZES)
+        a.wait_for_url(re.compile(r"/tables/\d+/$"), timeout=5000)
+        b_notice = b.locator("#evening")
+        expect(b_notice).to_be_visible(timeout=5000)
+        expect(b_notice).to_contain_text("Vous jouez le tour 1 à la table")
+        expect(b).to_have_url(re.compile("/championnat/classement/$"))  # not a page where he waits
+        _shot(b, artifacts, "1-notice", sizes=OTHER_SIZES)
         away = server.shell(ARRANGE).strip().splitlines()[-1]
 
         # Get ready: his table counts down and names who is still on the way.
-        notice.get_by_role("link", name="Aller à ma table").click()
         expect(a.locator("#get-ready")).to_be_visible()
         expect(a.locator("#get-ready-missing")).to_contain_text(away)
         expect(a.locator("#evening")).to_be_hidden()  # he is at his table: no link to it
@@ -149,8 +157,10 @@ def test_a_whole_online_evening_seen_from_two_phones(browser, artifacts, tmp_pat
         expect(a.locator("#get-ready")).to_be_hidden(timeout=40000)  # the countdown ended: dealt
         expect(a.locator("#hand-number")).not_to_be_empty()
 
-        # The second phone goes to his table too, and stays on it.
-        b.locator("#evening").get_by_role("link", name="Aller à ma table").click()
+        # The second phone goes to his table too, by the notice's link, and stays on it.
+        b_notice.get_by_role("link", name="Aller à ma table").click()
+        b.wait_for_url(re.compile(r"/tables/\d+/$"))
+        expect(b.locator("#evening")).to_be_hidden()
         round1_b = b.url
 
         # The first phone's player is away (he never acts): he is knocked out in round 1, or
@@ -202,8 +212,8 @@ sessions.session_start(session=Session.objects.get(pk={pk}), by=None)
 
 def test_a_page_that_loads_as_the_session_starts_still_says_where_he_plays(browser, artifacts, tmp_path):
     """The notice of the draw is sent while his home page is on its way (rendered before the draw,
-    its script and socket after): the page looks again once its socket is open and shows his table,
-    without a reload."""
+    its script and socket after): the page looks again once its socket is open and, as he waits for
+    his table there, takes him to it, without a reload."""
     server = AppServer(tmp_path).start()
     try:
         pk = server.shell(SETUP).strip().splitlines()[-1]
@@ -215,9 +225,11 @@ def test_a_page_that_loads_as_the_session_starts_still_says_where_he_plays(brows
             server.shell(START.format(pk=pk))  # the draw's notice goes out: no socket of his is open
             route.continue_()
 
-        a.route("**/static/js/evening.js", after_the_draw)
+        # Once: his table's page, where the home page takes him, loads the script too.
+        a.route("**/static/js/evening.js", after_the_draw, times=1)
         a.goto(server.url + "/")
-        expect(a.locator("#evening")).to_contain_text("Vous jouez le tour 1 à la table", timeout=10000)
-        _shot(a, artifacts, "late-page-notice")
+        a.wait_for_url(re.compile(r"/tables/\d+/$"), timeout=10000)
+        expect(a.locator("#get-ready")).to_be_visible()
+        _shot(a, artifacts, "late-page-table")
     finally:
         server.stop()
