@@ -1,6 +1,7 @@
 """How strong the practice bots are: duplicate matches of each level against fixed baselines.
 
-    nice -n 10 .venv/bin/python bench/bots.py [--deals N] [--six-deals M] [--razz-deals R] [--seed S]
+    nice -n 10 .venv/bin/python bench/bots.py [--deals N] [--six-deals M] [--razz-deals R]
+        [--razz-six-deals Q] [--seed S]
 
 No-limit Hold'em at 10/20 with stacks of 50 big blinds (a tournament's middle stage), reset every
 hand. Each deal is played twice with the same cards and the seats swapped (duplicate poker): the
@@ -9,7 +10,8 @@ opponent in the other, then the other way round. 6-max: the level in seats 1, 3,
 opponent in 2, 4, 6, then the other way round. Every bot reads only its seat's visible events
 (``SeatView``), as at a table.
 
-Razz too (``--razz-deals``, heads-up and 6-max, a third as many 6-max deals): ante 5, bring-in 10,
+Razz too (``--razz-deals``, heads-up and 6-max, a third as many 6-max deals unless
+``--razz-six-deals`` says): ante 5, bring-in 10,
 small bet 20, big bet 40, stacks of 1,000; its results in big bets (40) per 100 hands.
 
 How to read the output: one line a match, the level's result in big blinds per 100 hands with its
@@ -115,6 +117,12 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2500, help="heads-up deals a match (each played twice)")
     parser.add_argument("--six-deals", type=int, default=700, help="6-max deals a match (each played twice)")
     parser.add_argument("--razz-deals", type=int, default=600, help="Razz heads-up deals a match")
+    parser.add_argument(
+        "--razz-six-deals",
+        type=int,
+        default=None,
+        help="Razz 6-max deals a match (a third of --razz-deals by default)",
+    )
     parser.add_argument("--games", default="holdem,razz", help="the games to play: holdem, razz or both")
     parser.add_argument("--match", help="one match only, e.g. strong:regular")
     parser.add_argument("--six-only", action="store_true", help="6-max only")
@@ -129,7 +137,7 @@ def main() -> None:
         (2, args.deals, False),
         (6, args.six_deals, False),
         (2, args.razz_deals, True),
-        (6, args.razz_deals // 3, True),
+        (6, args.razz_six_deals or args.razz_deals // 3, True),
     ]
     games = args.games.split(",")
     chosen = [t for t in tables if ("razz" if t[2] else "holdem") in games]
