@@ -55,7 +55,9 @@
     return result.net > 0 ? t("won", { amount: result.net }) : t("lost", { amount: -result.net });
   }
 
-  var state = { view: null, deadline: null, thrown: [], drawKey: null };
+  // ``online``: the socket open and its snapshot drawn (table_common.js); the page's first view,
+  // drawn before, is the server's only once the snapshot confirms it.
+  var state = { view: null, deadline: null, thrown: [], drawKey: null, online: false };
 
   function mySeat(view) {
     var me = view.me;
@@ -156,6 +158,14 @@
   }
 
   // ---- the bars: bet between rounds, draw in my turn
+  // Off (and drawn off, app.css) while the connection is lost or before its first snapshot: a
+  // click there would send nothing (table_common.js), so no control may look as if it could. The
+  // bars' buttons are made anew at each view (the presets), hence set at each drawing.
+  function renderControls() {
+    document.querySelectorAll("#bet-bar button, #bet-bar input, #draw-bar button, .me-controls button").forEach(function (node) {
+      if (node.disabled !== !state.online) node.disabled = !state.online;
+    });
+  }
   function renderBetBar(view) {
     var me = view.me;
     var bar = $("bet-bar");
@@ -263,6 +273,7 @@
     if (cfg.live) {
       renderBetBar(view);
       renderDrawBar(view);
+      renderControls();
       renderStatus(view);
       window.ArfWake.want(!!(view.me && view.me.seat)); // the screen on while he is seated (wake_lock.js)
     }
@@ -333,12 +344,11 @@
       userId: cfg.user_id,
       game: rules,
       show: render,
-      error: function () { if (state.view) { renderBetBar(state.view); renderDrawBar(state.view); } },
-      // The connection lost (table_common.js): no control can be used until the view is resynced.
+      error: function () { if (state.view) { renderBetBar(state.view); renderDrawBar(state.view); renderControls(); } },
+      // The connection lost or back with its snapshot (table_common.js): the controls follow.
       online: function (online) {
-        document.querySelectorAll("#bet-bar button, #bet-bar input, #draw-bar button, .me-controls button").forEach(function (node) {
-          node.disabled = !online;
-        });
+        state.online = online;
+        renderControls();
       },
     });
     setInterval(tick, 250);

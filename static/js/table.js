@@ -670,7 +670,8 @@
       if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
       var me = state.view && state.view.me;
       var legal = me && me.to_act ? me.legal : null;
-      if (!legal || $("actions").hidden) return;
+      // Nor while the bar is off (offline, before the first snapshot, a move awaiting its answer).
+      if (!legal || $("actions").hidden || !state.online || state.sentSeq !== null) return;
       var key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
       if (KEYS[key]) {
         var button = $(KEYS[key]);

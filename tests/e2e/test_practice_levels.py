@@ -98,16 +98,34 @@ def test_the_dealer_games_best_draw_and_the_coachs_review(app_server, browser, a
     decisions of a Hold'em hand from its replay."""
     member_id, table_id = app_server.shell(REVIEW_ARRANGE).strip().splitlines()[-2:]
     context, page = log_in(browser, app_server, "hery")
+    # The table's socket held back at first: the page's own view is drawn, its controls off until
+    # the server's snapshot confirms it (a bet clicked before would be sent nowhere).
+    held: list = []
+
+    def hold(ws):
+        server = ws.connect_to_server()
+        ws.on_message(server.send)
+        server.on_message(lambda message: held.append(message) if held is not None else ws.send(message))
+        sockets.append(ws)
+
+    sockets: list = []
+    page.route_web_socket(re.compile(r"/ws/tables/\d+/"), hold)
     page.goto(app_server.url + "/tables/")
     page.get_by_role("button", name="Contre le croupier").click()
     expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
+    expect(page.locator("#bet-bar")).to_be_visible(timeout=20_000)
+    expect(page.locator("#bet")).to_be_disabled()
+    expect(page.get_by_role("button", name="Min · 10")).to_be_disabled()
+    messages, held = held, None
+    for message in messages:
+        sockets[-1].send(message)
     expect(page.locator("#status")).to_have_text("Misez", timeout=20_000)
     page.get_by_role("button", name="Min · 10").click()
     page.locator("#bet").click()
     expect(page.locator("#status")).to_have_text("À vous d’échanger", timeout=20_000)
     hint = page.locator("#draw-hint")
     expect(hint).to_have_text(
-        re.compile(r"Meilleur tirage : (jeter .+|servi) \(résultat moyen [+−]\d+,\d\d × la mise\)")
+        re.compile(r"Meilleur tirage\u202f: (jeter .+|servi) \(résultat moyen [+−]\d+,\d\d × la mise\)")
     )
     for width, height in ((360, 640), (412, 915), (1366, 900)):
         page.set_viewport_size({"width": width, "height": height})

@@ -127,6 +127,9 @@ def test_a_laptop_keyboard_plays_the_shortcuts_shown_on_the_buttons(
     page.set_viewport_size({"width": 1366, "height": 900})
     page.goto(f"{app_server.url}/tables/{table_id}/")
     expect(page.locator("#actions")).to_be_visible()
+    # The page's own view is drawn at once, its buttons off (greyed) until the socket's snapshot
+    # confirms it: a key pressed before then plays nothing, as a click would not.
+    expect(page.locator("#fold")).to_be_enabled()
     for button, key in (("#fold", "F"), ("#check-call", "C"), ("#raise", "R")):
         expect(page.locator(button)).to_have_attribute("aria-keyshortcuts", key)
     # The five others have no page of the table open: their seats say so.
@@ -158,6 +161,7 @@ def test_a_laptop_keyboard_plays_the_shortcuts_shown_on_the_buttons(
     app_server.shell(ADVANCE % {"table": table_id, "bet": False})  # the turn card, Hery to act
     page.reload()
     expect(page.locator("#check-call")).to_have_text("Parole")
+    expect(page.locator("#check-call")).to_be_enabled()
     checks = page.locator("#log li", has_text="Hery parle")
     before = checks.count()
     page.keyboard.press("c")
@@ -167,6 +171,7 @@ def test_a_laptop_keyboard_plays_the_shortcuts_shown_on_the_buttons(
     app_server.shell(ADVANCE % {"table": table_id, "bet": True})  # somebody bets
     page.reload()
     expect(page.locator("#fold")).to_be_visible()
+    expect(page.locator("#fold")).to_be_enabled()
     page.keyboard.press("f")
     expect(page.locator(".seat.me")).to_have_class(re.compile(r"\bfolded\b"))
     context.close()
