@@ -70,6 +70,18 @@ window.ArfFairnessCheck = (function () {
     if (start !== order.length) throw new Difference(t("draw_count", { label: draw.label }));
   }
 
+  // A table's first button: a choice among the seats dealt in (ascending) by the stream of
+  // "button:<table>"; the label is recomputed, not read.
+  async function checkButton(key, draw) {
+    var table = Number(draw.table), seats = (draw.seats || []).map(Number);
+    var ascending = seats.length > 0 && seats.every(function (s, i) { return i === 0 || s > seats[i - 1]; });
+    if (!ascending) throw new Difference(t("button_seats", { table: table }));
+    var player = await new Stream(key, "button:" + table).uniform(seats.length);
+    if (Number(draw.button) !== player) {
+      throw new Difference(t("button_bad", { table: table, expected: player + 1, seat: seats[player], shown: Number(draw.button) + 1 }));
+    }
+  }
+
   // The cards off the recomputed deck in the order the game deals them (docs/fairness.md).
   async function checkHand(key, hand) {
     var where = t("where", { table: hand.table, hand: hand.hand });
@@ -163,6 +175,10 @@ window.ArfFairnessCheck = (function () {
     for (var d = 0; d < (record.draws || []).length; d += 1) {
       await checkDraw(key, record.draws[d]);
       lines.push(t("draw_ok", { label: record.draws[d].label }));
+    }
+    for (var b = 0; b < (record.buttons || []).length; b += 1) {
+      await checkButton(key, record.buttons[b]);
+      lines.push(t("button_ok", { table: record.buttons[b].table }));
     }
     for (var h = 0; h < (record.hands || []).length; h += 1) {
       await checkHand(key, record.hands[h]);

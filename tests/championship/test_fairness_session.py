@@ -70,8 +70,14 @@ def test_a_session_played_online_checks_out_hand_by_hand_and_draw_by_draw(capsys
         f"seating:{session.pk}:round1",
         f"seating:{session.pk}:round2",
     ]
+    # Each table's first button was drawn from the session's seed, among the seats of its first hand.
+    tables = sorted({h.table_id for h in hands})
+    assert [b["table"] for b in record["buttons"]] == tables
+    for draw in record["buttons"]:
+        first = hands.get(table_id=draw["table"], number=1)
+        assert draw["seats"] == sorted(first.seats) and draw["seats"][draw["button"]] == first.button_seat
     lines = check_epoch(record)
-    assert len(lines) == hands.count() + 2 and all(line.endswith("matches") for line in lines)
+    assert len(lines) == hands.count() + 2 + len(tables) and all(line.endswith("matches") for line in lines)
     # The draws are in the audit log with their labels.
     labels = {e.details["label"] for e in AuditEntry.objects.filter(session=session, action="random_draw")}
     assert {f"seating:{session.pk}:round1", f"seating:{session.pk}:round2"} <= labels
@@ -90,7 +96,7 @@ def test_a_session_played_online_checks_out_hand_by_hand_and_draw_by_draw(capsys
 
     call_command("verify_fairness", f"session:{session.pk}")
     out = capsys.readouterr().out
-    assert f"{hands.count()} hands and 2 seat draws: matches" in out
+    assert f"{hands.count()} hands and 2 seat draws and {len(tables)} first buttons: matches" in out
 
     # One card changed in the record, and the check names the hand and the cards.
     tampered = json.loads(json.dumps(record))

@@ -78,5 +78,7 @@ def sample_record() -> dict:
                 "tables": [[9, 2, 5, 3], [7, 4, 10], [6, 1, 8]],
             }
         ],
+        # docs/fairness.md's vector: table 1's first button among 3 players is player 2 (seat 5).
+        "buttons": [{"table": 1, "label": "button:1", "seats": [2, 4, 5], "button": 2}],
         "hands": sample_hands(),
     }

@@ -19,7 +19,8 @@ def test_every_game_dealt_from_fair_decks_checks_out_put_backs_included():
     ]
     assert reshuffled, "no Razz hand ran out of cards: the put-back is not tested"
     lines = check_epoch(record)
-    assert lines[0] == "seating:5:round1: matches" and len(lines) == 1 + len(record["hands"])
+    assert lines[:2] == ["seating:5:round1: matches", "button:1: matches"]
+    assert len(lines) == 2 + len(record["hands"])
 
 
 def _first(record, game, types):
@@ -58,4 +59,18 @@ def test_a_seat_draw_in_another_order_is_refused():
     record = sample_record()
     record["draws"][0]["tables"][0] = [2, 9, 5, 3]
     with pytest.raises(Difference, match="seating:5:round1: table 1 should seat"):
+        check_epoch(record)
+
+
+def test_a_first_button_moved_to_another_player_is_refused():
+    record = sample_record()
+    record["buttons"][0]["button"] = 0
+    with pytest.raises(Difference, match=r"button:1: the button should go to player 3 \(seat 5\)"):
+        check_epoch(record)
+
+
+def test_a_first_button_among_seats_out_of_order_is_refused():
+    record = sample_record()
+    record["buttons"][0]["seats"] = [5, 4, 2]
+    with pytest.raises(Difference, match="ascending"):
         check_epoch(record)

@@ -56,5 +56,5 @@ class Command(BaseCommand):
                 self.stdout.write(f"  {draw['label']}: a balancing draw (in the session's audit log)")
             self.stdout.write(
                 f"epoch {epoch.pk} ({epoch.commitment}): {len(record['hands'])} hands and "
-                f"{len(record['draws'])} seat draws: matches"
+                f"{len(record['draws'])} seat draws and {len(record['buttons'])} first buttons: matches"
             )
