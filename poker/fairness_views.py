@@ -39,6 +39,10 @@ def _words() -> dict[str, str]:
             "%(label)s: table %(table)s should seat members %(expected)s, the record shows %(shown)s"
         ),
         "draw_count": _("%(label)s: the tables do not seat every member"),
+        "balance_bad": _(
+            "%(label)s: the seed does not give the moves of the record (moves recomputed: %(expected)s; "
+            "in the record: %(shown)s)"
+        ),
         "button_ok": _("first button of table %(table)s: matches"),
         "button_seats": _("first button of table %(table)s: the seats must be listed once each, ascending"),
         "button_bad": _(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import fairness
+from . import balance, fairness
 from .cards import Card, card_names
 
 Record = dict[str, Any]
@@ -39,6 +39,10 @@ def check_epoch(record: Record) -> list[str]:
     for draw in record.get("buttons", []):
         check_button(seed, draw)
         done.append(f"button:{draw['table']}: matches")
+    for draw in record.get("balancing", []):
+        if "tables" in draw:  # not in the moves of sessions played before the record held them
+            check_balancing(seed, draw)
+            done.append(f"{draw['label']}: matches")
     for hand in record.get("hands", []):
         check_hand(seed, hand)
         done.append(f"table {hand['table']} hand {hand['hand']}: matches")
@@ -71,6 +75,22 @@ def check_button(seed: bytes, draw: Record) -> None:
         raise Difference(
             f"{where}: the button should go to player {player + 1} (seat {seats[player]}), "
             f"the record shows player {int(draw['button']) + 1}"
+        )
+
+
+def check_balancing(seed: bytes, draw: Record) -> None:
+    """The balancing moves after a round-2 hand: the open tables before them (``tables``: table ->
+    seat -> member) balanced by the stream of ``label`` must give the moves and the broken tables."""
+    label = str(draw["label"])
+    if not label.startswith("balance:"):
+        raise Difference(f"{label}: not a balancing label")
+    tables = {int(t): {int(s): int(m) for s, m in seats.items()} for t, seats in draw["tables"].items()}
+    moves, broken = balance.rebalance(tables, rng=fairness.Stream(seed, label))
+    expected = [[m.player, m.from_table, m.from_seat, m.to_table, m.to_seat] for m in moves]
+    if [[int(x) for x in move] for move in draw["moved"]] != expected or list(draw["broken"]) != broken:
+        raise Difference(
+            f"{label}: the seed moves {expected} (broken tables {broken}), "
+            f"the record shows {draw['moved']} (broken tables {draw['broken']})"
         )
 
 

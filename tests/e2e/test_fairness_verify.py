@@ -84,6 +84,10 @@ def test_the_verify_page_checks_a_played_session_and_rejects_a_tampered_record(t
         event["cards"] = ["As"] if event["cards"] != ["As"] else ["Ks"]
         checked = page.evaluate(CHECK, [sample, words])
         assert checked["error"].startswith("table 4, main 3, cartes du joueur"), checked
+        sample = sample_record()  # a balanced player moved to another seat than the seed's
+        sample["balancing"][1]["moved"][0][4] = 7
+        checked = page.evaluate(CHECK, [sample, words])
+        assert checked["error"].startswith("balance:5:t1-h40\u202f: la graine"), checked
         sample = sample_record()  # table 1's first button given to player 1 instead of player 3
         sample["buttons"][0]["button"] = 0
         checked = page.evaluate(CHECK, [sample, words])
