@@ -1,6 +1,7 @@
 """``manage.py verify_fairness session:5`` (or ``table:12``, ``epoch:3``): every deal, seat draw,
-first button and balancing move of the revealed epochs recomputed from their seeds and compared with the hands as stored, as the
-Verify page does in the browser (docs/fairness.md). Fails at the first difference."""
+first button and balancing move of the revealed epochs recomputed from their seeds and compared
+with the record, as the Verify page does in the browser (docs/fairness.md). Fails at the first
+difference."""
 
 from __future__ import annotations
 
