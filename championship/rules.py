@@ -22,6 +22,9 @@ from decimal import Decimal
 from itertools import pairwise
 from typing import TypeVar
 
+from poker.engine import balance
+from poker.engine.balance import Move
+
 MAX_PER_TABLE = 8
 QUALIFIERS_PER_TABLE = 3
 DEFAULT_POINTS_SCALE = (100, 80, 65, 50, 40, 30)
@@ -300,62 +303,15 @@ def elimination_places(
 # --- Round 2: balancing and merging ----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Move:
-    player: Hashable
-    from_table: int
-    from_seat: int
-    to_table: int
-    to_seat: int
-
-
 def rebalance(
     tables: dict[int, dict[int, P]],
     *,
     rng: secrets.SystemRandom | None = None,
     max_per_table: int = MAX_PER_TABLE,
 ) -> tuple[list[Move], list[int]]:
-    """The moves that balance round 2 after knock-outs: {table: {seat: player}} of the open tables.
-
-    First break tables while the remaining players fit at fewer (down to one final table): the
-    shortest table, the highest number on a tie, breaks; each of its players goes to a random free
-    seat at the shortest remaining table. Then, while the fullest and the shortest tables differ by
-    two or more, one player drawn at random at the fullest moves to a random free seat at the
-    shortest. Returns the moves and the broken tables; `tables` is left unchanged.
-    """
-    rng = rng or secrets.SystemRandom()
-    state = {number: dict(seats) for number, seats in tables.items()}
-    moves: list[Move] = []
-    broken: list[int] = []
-
-    def free_seat(table: int) -> int:
-        free = [s for s in range(1, max_per_table + 1) if s not in state[table]]
-        return rng.choice(free)
-
-    def move(player: P, from_table: int, from_seat: int, to_table: int) -> None:
-        to_seat = free_seat(to_table)
-        del state[from_table][from_seat]
-        state[to_table][to_seat] = player
-        moves.append(Move(player, from_table, from_seat, to_table, to_seat))
-
-    total = sum(len(seats) for seats in state.values())
-    while len(state) > 1 and len(state) > len(table_sizes(total, max_per_table)):
-        breaking = min(state, key=lambda t: (len(state[t]), -t))
-        for seat in sorted(state[breaking]):
-            player = state[breaking][seat]
-            others = [t for t in state if t != breaking]
-            target = min(others, key=lambda t: (len(state[t]), t))
-            move(player, breaking, seat, target)
-        del state[breaking]
-        broken.append(breaking)
-    while len(state) > 1:
-        fullest = max(state, key=lambda t: (len(state[t]), -t))
-        shortest = min(state, key=lambda t: (len(state[t]), t))
-        if len(state[fullest]) - len(state[shortest]) < 2:
-            break
-        seat = rng.choice(sorted(state[fullest]))
-        move(state[fullest][seat], fullest, seat, shortest)
-    return moves, broken
+    """The moves that balance round 2 after knock-outs (``poker.engine.balance``, where the
+    Verify page's checker finds the same rule): the session draws them from its seed."""
+    return balance.rebalance(tables, rng=rng or secrets.SystemRandom(), max_per_table=max_per_table)
 
 
 # --- Standings ------------------------------------------------------------------------------------

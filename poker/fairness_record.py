@@ -129,6 +129,17 @@ def epoch_record(epoch: FairnessEpoch) -> dict[str, Any]:
     made = [provider(epoch) for provider in _draw_providers]
     record["draws"] = [draw for m in made for draw in m.get("draws", [])]
     record["balancing"] = [draw for m in made for draw in m.get("balancing", [])]
+    record["buttons"] = [
+        {
+            "table": table_id,
+            "label": fairness.button_label(table_id),
+            "seats": draw["seats"],
+            "button": draw["button"],
+        }
+        for table_id, draw in TableFairness.objects.filter(button_draw__epoch=epoch.pk)
+        .order_by("table_id")
+        .values_list("table_id", "button_draw")
+    ]
     record["hands"] = [
         {
             "table": hand.table_id,

@@ -39,6 +39,16 @@ def _words() -> dict[str, str]:
             "%(label)s: table %(table)s should seat members %(expected)s, the record shows %(shown)s"
         ),
         "draw_count": _("%(label)s: the tables do not seat every member"),
+        "balance_bad": _(
+            "%(label)s: the seed does not give the moves of the record (moves recomputed: %(expected)s; "
+            "in the record: %(shown)s)"
+        ),
+        "button_ok": _("first button of table %(table)s: matches"),
+        "button_seats": _("first button of table %(table)s: the seats must be listed once each, ascending"),
+        "button_bad": _(
+            "first button of table %(table)s: the seed gives it to player %(expected)s (seat %(seat)s), "
+            "the record shows player %(shown)s"
+        ),
         "where": _("table %(table)s, hand %(hand)s"),
         "deals": _("%(where)s, %(what)s: the seed deals %(expected)s, the record shows %(shown)s"),
         "overrun": _("%(where)s: more cards dealt than the deck holds"),

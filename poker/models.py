@@ -300,6 +300,8 @@ class TableFairness(models.Model):
     client_seed = models.CharField(max_length=600, blank=True, default="")
     seed_fixed = models.BooleanField(default=False)  # the epoch's first hand here is dealt
     first_hand = models.PositiveIntegerField(default=0)  # the epoch's first hand number here
+    # The first button's draw, for the record: {"epoch": id, "seats": [ascending], "button": player}.
+    button_draw = models.JSONField(null=True, blank=True, default=None)
 
     def __str__(self) -> str:
         return f"{self.table} {self.epoch}"

@@ -318,14 +318,22 @@ def knockout_record(
 
 def _rebalance(session: Session, hand_key: str) -> tuple[list[TableMove], list[int]]:
     open_tables = list(GameTable.objects.filter(session=session, round_number=2, closed_at__isnull=True))
-    seats = list(Seat.objects.filter(session=session, round_number=2, active=True))
+    seats = list(
+        Seat.objects.filter(session=session, round_number=2, active=True).select_related("registration")
+    )
     state: dict[int, dict[int, int]] = {t.number: {} for t in open_tables}
     for seat in seats:
         state[seat.table][seat.seat] = seat.pk
     label = fairness.balance_label(session.pk, hand_key)
     plan, broken = rules.rebalance(state, rng=fairness.Stream(_epoch(session).seed, label))
     if plan:
-        _stream(session, label, moves=len(plan), broken=broken)
+        # The inputs and the result, by member id (as the seat draws), for the public record.
+        member = {s.pk: s.registration.member_id for s in seats}
+        tables = {
+            str(t): {str(n): member[pk] for n, pk in sorted(by.items())} for t, by in sorted(state.items())
+        }
+        moved = [[member[m.player], m.from_table, m.from_seat, m.to_table, m.to_seat] for m in plan]
+        _stream(session, label, moves=len(plan), broken=broken, tables=tables, moved=moved)
     by_pk = {s.pk: s for s in seats}
     moves = []
     for move in plan:

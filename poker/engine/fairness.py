@@ -11,6 +11,7 @@ an independent verifier (the browser's Verify page, ``manage.py verify_fairness`
 - ``deal_deck(seed, table, hand, client_seed, decks)``: a hand's deck (label ``deal:t:k:client_seed``).
 - ``reshuffle_keys(...)``: the order cards put back into play take (label ``reshuffle:t:k:client_seed``).
 - ``seating(seed, session, round_number, member_ids)``: a round's seat draw.
+- ``first_button(seed, table, players)``: the player given a table's first button (label ``button:t``).
 - ``check_client_seed(text)``: a player's contribution, or ValueError saying what is wrong.
 """
 
@@ -106,6 +107,11 @@ def seating_label(session: int, round_number: int) -> str:
     return f"seating:{session}:round{round_number}"
 
 
+def button_label(table: int) -> str:
+    """A table's first button (docs/fairness.md, "The first button")."""
+    return f"button:{table}"
+
+
 def balance_label(session: int, hand_key: str) -> str:
     """The balancing moves and table breaks after the knock-outs of one round-2 hand."""
     return f"balance:{session}:{hand_key}"
@@ -127,6 +133,12 @@ def seating(seed: bytes, session: int, round_number: int, member_ids: Sequence[i
     """The members in the order they fill table 1 seat 1, 2, ..., then table 2 ...: sorted by id,
     then shuffled by the label ``seating:session:roundN``."""
     return shuffle(seed, seating_label(session, round_number), sorted(member_ids))
+
+
+def first_button(seed: bytes, table: int, players: int) -> int:
+    """The player (0 = the lowest seat dealt in, then by ascending seat) given the first button of
+    table ``table`` among ``players``: a choice by the stream of ``button:table``."""
+    return Stream(seed, button_label(table)).uniform(players)
 
 
 def check_client_seed(text: object) -> str:

@@ -4,7 +4,8 @@ the browser; both say "matches" or name the first difference.
 
 A record is the JSON of ``/equite/<epoch>.json``: ``commitment``, ``server_seed``, ``hands`` (each
 with ``table``, ``hand``, ``game``, ``decks``, ``client_seed`` and its card ``events`` in order) and
-``draws`` (each with ``label``, ``members`` and ``tables``, the members by seat).
+``draws`` (each with ``label``, ``members`` and ``tables``, the members by seat) and ``buttons``
+(each table's first button: ``table``, ``seats`` dealt in, ascending, and ``button``, the player).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import fairness
+from . import balance, fairness
 from .cards import Card, card_names
 
 Record = dict[str, Any]
@@ -35,6 +36,13 @@ def check_epoch(record: Record) -> list[str]:
     for draw in record.get("draws", []):
         check_draw(seed, draw)
         done.append(f"{draw['label']}: matches")
+    for draw in record.get("buttons", []):
+        check_button(seed, draw)
+        done.append(f"button:{draw['table']}: matches")
+    for draw in record.get("balancing", []):
+        if "tables" in draw:  # not in the moves of sessions played before the record held them
+            check_balancing(seed, draw)
+            done.append(f"{draw['label']}: matches")
     for hand in record.get("hands", []):
         check_hand(seed, hand)
         done.append(f"table {hand['table']} hand {hand['hand']}: matches")
@@ -53,6 +61,37 @@ def check_draw(seed: bytes, draw: Record) -> None:
             )
     if start != len(order):
         raise Difference(f"{draw['label']}: the tables do not seat every member")
+
+
+def check_button(seed: bytes, draw: Record) -> None:
+    """A table's first button: the label is recomputed from the table (``label`` is not trusted),
+    and the players are the seats dealt in, by ascending seat number (player 0 the lowest)."""
+    table, seats = int(draw["table"]), [int(seat) for seat in draw["seats"]]
+    where = fairness.button_label(table)
+    if not seats or seats != sorted(set(seats)):
+        raise Difference(f"{where}: the seats dealt in must be listed once each, in ascending order")
+    player = fairness.first_button(seed, table, len(seats))
+    if int(draw["button"]) != player:
+        raise Difference(
+            f"{where}: the button should go to player {player + 1} (seat {seats[player]}), "
+            f"the record shows player {int(draw['button']) + 1}"
+        )
+
+
+def check_balancing(seed: bytes, draw: Record) -> None:
+    """The balancing moves after a round-2 hand: the open tables before them (``tables``: table ->
+    seat -> member) balanced by the stream of ``label`` must give the moves and the broken tables."""
+    label = str(draw["label"])
+    if not label.startswith("balance:"):
+        raise Difference(f"{label}: not a balancing label")
+    tables = {int(t): {int(s): int(m) for s, m in seats.items()} for t, seats in draw["tables"].items()}
+    moves, broken = balance.rebalance(tables, rng=fairness.Stream(seed, label))
+    expected = [[m.player, m.from_table, m.from_seat, m.to_table, m.to_seat] for m in moves]
+    if [[int(x) for x in move] for move in draw["moved"]] != expected or list(draw["broken"]) != broken:
+        raise Difference(
+            f"{label}: the seed moves {expected} (broken tables {broken}), "
+            f"the record shows {draw['moved']} (broken tables {draw['broken']})"
+        )
 
 
 def check_hand(seed: bytes, hand: Record) -> None:

@@ -39,7 +39,7 @@ class HoldemPlay(betting.BettingPlay):
         stakes: dict[str, int],
     ) -> betting.Deal:
         if previous is None:
-            positions = first_positions(active, betting.first_button(list(active)))
+            positions = first_positions(active, self.first_button_seat(list(active)))
         else:
             positions = next_positions(active, previous)
         button, sb_player, bb_player = engine_positions(active, positions)

@@ -37,7 +37,7 @@ class RazzPlay(betting.BettingPlay):
         """The deal goes round, player 0 being the first seat left of the dealer (whose deck
         starts with player 0's cards)."""
         if previous is None:
-            dealer = betting.first_button(list(active))
+            dealer = self.first_button_seat(list(active))
         else:
             dealer = next((n for n in active if n > previous.button), active[0])
         start = next((k for k, n in enumerate(active) if n > dealer), 0)

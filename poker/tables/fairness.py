@@ -76,6 +76,18 @@ def deal(table: Table, number: int, decks: int = 1) -> FairDeal:
     )
 
 
+def draw_button(table: Table, seats: list[int]) -> int:
+    """The seat of the table's first button, drawn from its epoch's stream (label ``button:t``)
+    among the seats dealt in, by ascending seat number; kept for the epoch's record. Called inside
+    the change that deals the table's first hand, whose deck comes from the same epoch."""
+    row = _locked(table)
+    order = sorted(seats)
+    player = fairness.first_button(row.epoch.seed, table.pk, len(order))
+    row.button_draw = {"epoch": row.epoch_id, "seats": order, "button": player}
+    row.save(update_fields=["button_draw"])
+    return order[player]
+
+
 def open_contributions(row: TableFairness) -> bool:
     """Whether the next hand starts an epoch here, so that a contribution still counts."""
     return not row.seed_fixed or row.next_epoch_id is not None

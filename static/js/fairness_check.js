@@ -70,6 +70,62 @@ window.ArfFairnessCheck = (function () {
     if (start !== order.length) throw new Difference(t("draw_count", { label: draw.label }));
   }
 
+  // A table's first button: a choice among the seats dealt in (ascending) by the stream of
+  // "button:<table>"; the label is recomputed, not read.
+  async function checkButton(key, draw) {
+    var table = Number(draw.table), seats = (draw.seats || []).map(Number);
+    var ascending = seats.length > 0 && seats.every(function (s, i) { return i === 0 || s > seats[i - 1]; });
+    if (!ascending) throw new Difference(t("button_seats", { table: table }));
+    var player = await new Stream(key, "button:" + table).uniform(seats.length);
+    if (Number(draw.button) !== player) {
+      throw new Difference(t("button_bad", { table: table, expected: player + 1, seat: seats[player], shown: Number(draw.button) + 1 }));
+    }
+  }
+
+  // The balancing moves after a round-2 hand (poker/engine/balance.py): break the shortest tables
+  // while the players fit at fewer, then move from the fullest to the shortest while they differ by
+  // two or more; every seat and player chosen by the stream of the label.
+  async function checkBalancing(key, draw) {
+    var stream = new Stream(key, draw.label), state = {}, moves = [], broken = [];
+    Object.keys(draw.tables).forEach(function (t) {
+      state[Number(t)] = {};
+      Object.keys(draw.tables[t]).forEach(function (s) { state[Number(t)][Number(s)] = Number(draw.tables[t][s]); });
+    });
+    function numbers() { return Object.keys(state).map(Number); }
+    function size(t) { return Object.keys(state[t]).length; }
+    function seatsOf(t) { return Object.keys(state[t]).map(Number).sort(function (a, b) { return a - b; }); }
+    function shortest(tables) { return tables.reduce(function (a, b) { return size(b) < size(a) || (size(b) === size(a) && b < a) ? b : a; }); }
+    // The fullest, the lowest number on a tie; the table to break: the shortest, the highest on a tie.
+    function fullest() { return numbers().reduce(function (a, b) { return size(b) > size(a) || (size(b) === size(a) && b < a) ? b : a; }); }
+    function breaking() { return numbers().reduce(function (a, b) { return size(b) < size(a) || (size(b) === size(a) && b > a) ? b : a; }); }
+    async function move(player, from, seat, to) {
+      var free = range(8).map(function (i) { return i + 1; }).filter(function (s) { return !(s in state[to]); });
+      var toSeat = free[await stream.uniform(free.length)];
+      delete state[from][seat];
+      state[to][toSeat] = player;
+      moves.push([player, from, seat, to, toSeat]);
+    }
+    var total = numbers().reduce(function (n, t) { return n + size(t); }, 0);
+    while (numbers().length > 1 && numbers().length > Math.ceil(total / 8)) {
+      var gone = breaking(), order = seatsOf(gone);
+      for (var k = 0; k < order.length; k += 1) {
+        await move(state[gone][order[k]], gone, order[k], shortest(numbers().filter(function (t) { return t !== gone; })));
+      }
+      delete state[gone];
+      broken.push(gone);
+    }
+    while (numbers().length > 1) {
+      var full = fullest(), short = shortest(numbers());
+      if (size(full) - size(short) < 2) break;
+      var seats = seatsOf(full), seat = seats[await stream.uniform(seats.length)];
+      await move(state[full][seat], full, seat, short);
+    }
+    var shown = (draw.moved || []).map(function (m) { return m.map(Number).join(" "); });
+    if (!same(moves.map(function (m) { return m.join(" "); }), shown) || !same(broken, (draw.broken || []).map(Number))) {
+      throw new Difference(t("balance_bad", { label: draw.label, expected: JSON.stringify(moves), shown: JSON.stringify(draw.moved || []) }));
+    }
+  }
+
   // The cards off the recomputed deck in the order the game deals them (docs/fairness.md).
   async function checkHand(key, hand) {
     var where = t("where", { table: hand.table, hand: hand.hand });
@@ -163,6 +219,15 @@ window.ArfFairnessCheck = (function () {
     for (var d = 0; d < (record.draws || []).length; d += 1) {
       await checkDraw(key, record.draws[d]);
       lines.push(t("draw_ok", { label: record.draws[d].label }));
+    }
+    for (var b = 0; b < (record.buttons || []).length; b += 1) {
+      await checkButton(key, record.buttons[b]);
+      lines.push(t("button_ok", { table: record.buttons[b].table }));
+    }
+    for (var m = 0; m < (record.balancing || []).length; m += 1) {
+      if (!record.balancing[m].tables) continue; // a session played before the record held the inputs
+      await checkBalancing(key, record.balancing[m]);
+      lines.push(t("draw_ok", { label: record.balancing[m].label }));
     }
     for (var h = 0; h < (record.hands || []).length; h += 1) {
       await checkHand(key, record.hands[h]);

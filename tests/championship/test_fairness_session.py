@@ -1,5 +1,6 @@
 """A session played online can be checked by anyone once it ends (docs/fairness.md): two round-1
-tables and a round 2, every deck and both seat draws recomputed from the revealed seed."""
+tables and a round 2, every deck, both seat draws, each table's first button and the balancing
+moves recomputed from the revealed seed."""
 
 import json
 
@@ -16,6 +17,7 @@ from poker.engine.fairness_check import Difference, check_epoch
 from poker.models import Hand
 from tests.championship.test_online import FAST_LEVEL, _online_session, _play_until, _session_tables
 from tests.championship.test_online import _fast_tables as _fast_tables  # the autouse fixture
+from tests.championship.test_sessions import _active, _play_round2, _round2_with
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -70,8 +72,16 @@ def test_a_session_played_online_checks_out_hand_by_hand_and_draw_by_draw(capsys
         f"seating:{session.pk}:round1",
         f"seating:{session.pk}:round2",
     ]
+    # Each table's first button was drawn from the session's seed, among the seats of its first hand.
+    tables = sorted({h.table_id for h in hands})
+    assert [b["table"] for b in record["buttons"]] == tables
+    for draw in record["buttons"]:
+        first = hands.get(table_id=draw["table"], number=1)
+        assert draw["seats"] == sorted(first.seats) and draw["seats"][draw["button"]] == first.button_seat
     lines = check_epoch(record)
-    assert len(lines) == hands.count() + 2 and all(line.endswith("matches") for line in lines)
+    assert all("tables" in d for d in record["balancing"])  # every balancing move is checkable
+    checked = hands.count() + 2 + len(tables) + len(record["balancing"])
+    assert len(lines) == checked and all(line.endswith("matches") for line in lines)
     # The draws are in the audit log with their labels.
     labels = {e.details["label"] for e in AuditEntry.objects.filter(session=session, action="random_draw")}
     assert {f"seating:{session.pk}:round1", f"seating:{session.pk}:round2"} <= labels
@@ -90,7 +100,7 @@ def test_a_session_played_online_checks_out_hand_by_hand_and_draw_by_draw(capsys
 
     call_command("verify_fairness", f"session:{session.pk}")
     out = capsys.readouterr().out
-    assert f"{hands.count()} hands and 2 seat draws: matches" in out
+    assert f"{hands.count()} hands and 2 seat draws and {len(tables)} first buttons: matches" in out
 
     # One card changed in the record, and the check names the hand and the cards.
     tampered = json.loads(json.dumps(record))
@@ -112,3 +122,29 @@ def test_the_command_says_what_it_wants_and_what_is_not_revealed(capsys):
         call_command("verify_fairness", "5")
     call_command("verify_fairness", f"session:{session.pk}")
     assert "not revealed yet" in capsys.readouterr().out
+
+
+def test_the_balancing_moves_are_in_the_record_with_their_inputs_and_check_out():
+    _season, session = _round2_with(30)  # round 2: two tables of 6
+    t1 = [s for s in _active(session, 2) if s.table == 1]
+    before = {s.seat: s.registration.member_id for s in _active(session, 2) if s.table == 2}
+    run.knockout_record(session=session, table=1, busted=[(t1[0].registration, None)], by=None)
+    outcome = run.knockout_record(session=session, table=1, busted=[(t1[1].registration, None)], by=None)
+    _play_round2(session)
+    record = _record(session)
+    key = f"balance:{session.pk}:{outcome.moves[0].hand_key}"
+    draw = next(d for d in record["balancing"] if d["label"] == key)
+    # 4 against 6: the record shows both tables as they were, and the one player who moved.
+    assert draw["tables"]["2"] == {str(seat): member for seat, member in sorted(before.items())}
+    assert len(draw["tables"]["1"]) == 4 and draw["broken"] == []
+    move = outcome.moves[0]
+    member = before[move.from_seat]
+    assert draw["moved"] == [[member, 2, move.from_seat, 1, move.to_seat]]
+    lines = check_epoch(record)
+    assert {d["label"] for d in record["balancing"]} <= {line.removesuffix(": matches") for line in lines}
+    assert any(d["broken"] for d in record["balancing"])  # the final table's merge is checked too
+    draw["moved"][0][4] = next(
+        s for s in range(1, 9) if s not in (move.to_seat, *map(int, draw["tables"]["1"]))
+    )
+    with pytest.raises(Difference, match=f"{key}: the seed moves"):
+        check_epoch(record)

@@ -1,5 +1,6 @@
 """The Verify page checks a played session in the browser (Web Crypto), for anyone, on a phone:
-every deal and both seat draws match; a record with one card changed is rejected, naming the hand."""
+every deal, both seat draws and each table's first button match; a record with one card changed, or
+a first button moved, is rejected, naming the hand or the table."""
 
 import json
 
@@ -63,6 +64,7 @@ def test_the_verify_page_checks_a_played_session_and_rejects_a_tampered_record(t
 
         record = page.request.get(f"{server.url}/tables/equite/{epoch}.json").json()
         assert record["revealed"] and len(record["draws"]) == 2 and record["hands"]
+        assert {b["table"] for b in record["buttons"]} == {h["table"] for h in record["hands"]}
         hand = record["hands"][-1]
         board = next(e for e in hand["events"] if e["type"] in ("board", "hole_cards"))
         board["cards"][0] = "As" if board["cards"][0] != "As" else "2c"
@@ -82,6 +84,17 @@ def test_the_verify_page_checks_a_played_session_and_rejects_a_tampered_record(t
         event["cards"] = ["As"] if event["cards"] != ["As"] else ["Ks"]
         checked = page.evaluate(CHECK, [sample, words])
         assert checked["error"].startswith("table 4, main 3, cartes du joueur"), checked
+        sample = sample_record()  # a balanced player moved to another seat than the seed's
+        sample["balancing"][1]["moved"][0][4] = 7
+        checked = page.evaluate(CHECK, [sample, words])
+        assert checked["error"].startswith("balance:5:t1-h40\u202f: la graine"), checked
+        sample = sample_record()  # table 1's first button given to player 1 instead of player 3
+        sample["buttons"][0]["button"] = 0
+        checked = page.evaluate(CHECK, [sample, words])
+        assert checked["error"] == (
+            "premier bouton de la table 1\u202f: la graine le donne au joueur 3 (place 5), "
+            "le relevé montre le joueur 1"
+        ), checked
         assert not errors, errors  # no script refused by the content security policy
         context.close()
     finally:

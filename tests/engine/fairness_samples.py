@@ -78,5 +78,32 @@ def sample_record() -> dict:
                 "tables": [[9, 2, 5, 3], [7, 4, 10], [6, 1, 8]],
             }
         ],
+        # docs/fairness.md's vectors: a table broken, then a move from the fullest table.
+        "balancing": [
+            {
+                "label": "balance:5:t8-h31",
+                "moves": 2,
+                "broken": [2],
+                "tables": {
+                    "1": {"1": 11, "2": 12, "3": 13, "4": 14, "5": 15},
+                    "2": {"2": 21, "6": 22},
+                    "3": {"1": 31, "3": 32, "8": 33},
+                },
+                "moved": [[21, 2, 2, 3, 4], [22, 2, 6, 3, 2]],
+            },
+            {
+                "label": "balance:5:t1-h40",
+                "moves": 1,
+                "broken": [],
+                "tables": {
+                    "1": {str(s): 10 + s for s in range(1, 8)},
+                    "2": {str(s): 20 + s for s in (1, 2, 3, 5, 8)},
+                },
+                "moved": [[17, 1, 7, 2, 6]],
+            },
+            {"label": "balance:5:live-1", "moves": 1, "broken": []},  # played before inputs were kept
+        ],
+        # docs/fairness.md's vector: table 1's first button among 3 players is player 2 (seat 5).
+        "buttons": [{"table": 1, "label": "button:1", "seats": [2, 4, 5], "button": 2}],
         "hands": sample_hands(),
     }

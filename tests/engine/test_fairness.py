@@ -40,6 +40,16 @@ def test_more_vectors_of_the_documentation():
     assert card_names(two_decks[:10]) == ["Tc", "3h", "7d", "8c", "Tc", "8c", "6d", "Qh", "8s", "2c"]
 
 
+def test_a_tables_first_button_is_a_choice_by_its_own_label():
+    block = hmac.new(SEED, b"button:1:0", hashlib.sha256).digest()
+    assert block.hex() == "cf164bf15ae7989292bae9ce659348a6e0eefffbfc93c06838170fb9ea2d325a"
+    assert int.from_bytes(block[:4], "big") == 3474344945
+    assert fairness.button_label(1) == "button:1"
+    # Player 0 is the lowest seat dealt in: among 3 players table 1's button goes to player 2.
+    assert [fairness.first_button(SEED, 1, 3), fairness.first_button(SEED, 1, 6)] == [2, 5]
+    assert fairness.first_button(SEED, 7, 6) == 4
+
+
 def test_the_stream_is_hmac_sha256_of_label_colon_counter_read_big_endian():
     stream = fairness.Stream(SEED, "x")
     block = hmac.new(SEED, b"x:0", hashlib.sha256).digest()

@@ -19,7 +19,13 @@ def test_every_game_dealt_from_fair_decks_checks_out_put_backs_included():
     ]
     assert reshuffled, "no Razz hand ran out of cards: the put-back is not tested"
     lines = check_epoch(record)
-    assert lines[0] == "seating:5:round1: matches" and len(lines) == 1 + len(record["hands"])
+    assert lines[:4] == [
+        "seating:5:round1: matches",
+        "button:1: matches",
+        "balance:5:t8-h31: matches",
+        "balance:5:t1-h40: matches",
+    ]
+    assert len(lines) == 4 + len(record["hands"])
 
 
 def _first(record, game, types):
@@ -58,4 +64,32 @@ def test_a_seat_draw_in_another_order_is_refused():
     record = sample_record()
     record["draws"][0]["tables"][0] = [2, 9, 5, 3]
     with pytest.raises(Difference, match="seating:5:round1: table 1 should seat"):
+        check_epoch(record)
+
+
+def test_a_first_button_moved_to_another_player_is_refused():
+    record = sample_record()
+    record["buttons"][0]["button"] = 0
+    with pytest.raises(Difference, match=r"button:1: the button should go to player 3 \(seat 5\)"):
+        check_epoch(record)
+
+
+def test_a_first_button_among_seats_out_of_order_is_refused():
+    record = sample_record()
+    record["buttons"][0]["seats"] = [5, 4, 2]
+    with pytest.raises(Difference, match="ascending"):
+        check_epoch(record)
+
+
+@pytest.mark.parametrize("change", ["seat", "broken"])
+def test_a_balancing_move_to_another_seat_or_a_table_not_broken_is_refused(change):
+    record = sample_record()
+    draw = record["balancing"][0]
+    if change == "seat":
+        draw["moved"][1][4] = 5
+    else:
+        draw["broken"] = []
+    with pytest.raises(
+        Difference, match=r"balance:5:t8-h31: the seed moves \[\[21, 2, 2, 3, 4\], \[22, 2, 6, 3, 2\]\]"
+    ):
         check_epoch(record)

@@ -2,8 +2,11 @@
 epoch's first hand, the table's client seed is shown at that deal, every hand is dealt from the
 seed the table committed to, and nothing of the seed leaves the server before the reveal."""
 
+import io
+
 import pytest
 from channels.db import database_sync_to_async
+from django.core.management import call_command
 from django.db import transaction
 from django.test import Client as PageClient
 from django.urls import reverse
@@ -11,7 +14,7 @@ from django.urls import reverse
 from poker import services
 from poker.engine import fairness
 from poker.engine.cards import card_names
-from poker.engine.fairness_check import check_epoch
+from poker.engine.fairness_check import Difference, check_epoch
 from poker.fairness_record import epoch_record
 from poker.models import FairnessEpoch, Hand, Table, TableFairness
 from poker.tables import fairness as table_fairness
@@ -116,7 +119,17 @@ def test_a_finished_tables_epoch_is_revealed_and_checks_out(players):
     Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
     record = epoch_record(FairnessEpoch.objects.get(pk=epoch.pk))
     assert record["revealed"] and record["server_seed"] == epoch.server_seed
-    assert check_epoch(record) == [f"table {table.pk} hand 1: matches"]
+    assert check_epoch(record) == [f"button:{table.pk}: matches", f"table {table.pk} hand 1: matches"]
+    # The first button is drawn from the epoch's stream among seats 2 and 5 (player 0 is seat 2).
+    player = fairness.first_button(fairness.seed_from_hex(epoch.server_seed), table.pk, 2)
+    assert record["buttons"] == [
+        {"table": table.pk, "label": f"button:{table.pk}", "seats": [2, 5], "button": player}
+    ]
+    assert Hand.objects.get(table=table, number=1).button_seat == (2, 5)[player]
+    call_command("verify_fairness", f"table:{table.pk}", stdout=io.StringIO())
+    record["buttons"][0]["button"] = 1 - player
+    with pytest.raises(Difference, match=f"button:{table.pk}: the button should go to player {player + 1}"):
+        check_epoch(record)
     page = PageClient().get(reverse("poker:fairness_verify", args=[epoch.pk])).content.decode()
     assert epoch.server_seed in page
     viewer = PageClient()

@@ -1,6 +1,7 @@
-"""``manage.py verify_fairness session:5`` (or ``table:12``, ``epoch:3``): every deal and seat draw
-of the revealed epochs recomputed from their seeds and compared with the hands as stored, as the
-Verify page does in the browser (docs/fairness.md). Fails at the first difference."""
+"""``manage.py verify_fairness session:5`` (or ``table:12``, ``epoch:3``): every deal, seat draw,
+first button and balancing move of the revealed epochs recomputed from their seeds and compared
+with the record, as the Verify page does in the browser (docs/fairness.md). Fails at the first
+difference."""
 
 from __future__ import annotations
 
@@ -53,8 +54,9 @@ class Command(BaseCommand):
                 for line in lines:
                     self.stdout.write(f"  {line}")
             for draw in record.get("balancing", []):
-                self.stdout.write(f"  {draw['label']}: a balancing draw (in the session's audit log)")
+                if "tables" not in draw:  # played before the record kept the moves' inputs
+                    self.stdout.write(f"  {draw['label']}: a balancing draw recorded without its inputs")
             self.stdout.write(
                 f"epoch {epoch.pk} ({epoch.commitment}): {len(record['hands'])} hands and "
-                f"{len(record['draws'])} seat draws: matches"
+                f"{len(record['draws'])} seat draws and {len(record['buttons'])} first buttons: matches"
             )

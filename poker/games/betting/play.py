@@ -9,7 +9,6 @@ knock-outs together, with each player's stack at the start of the hand (docs/rul
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -22,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from ...engine import Action, is_visible, strategy
 from ...engine.button import Positions
 from ...models import HandEvent, KnockOut, Seat, Table
+from ...tables import fairness
 from ...tables.errors import TableError, ms
 from ...tables.play import Play
 from . import rules
@@ -36,9 +36,10 @@ def new_deck(button: int) -> list | None:
     return None
 
 
-def first_button(active: list[int]) -> int:
-    """The seat of the first button: drawn at random (CSPRNG), as a live table draws for it."""
-    return secrets.choice(active)
+def first_button(active: list[int]) -> int | None:
+    """The seat of the first button: None draws it from the table's epoch (docs/fairness.md, "The
+    first button"), as a live table draws for it. Tests replace this to seat the button."""
+    return None
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,11 @@ class BettingPlay(Play):
     ) -> Deal:
         """Deal the next hand to the seats ``active`` (sorted seat numbers) with ``stacks`` by seat."""
         raise NotImplementedError
+
+    def first_button_seat(self, active: list[int]) -> int:
+        """The seat of the table's first button: a test's, else the fair draw."""
+        given = first_button(active)
+        return given if given is not None else fairness.draw_button(self.table, active)
 
     def legal_view(self) -> dict[str, Any]:
         """What the player to act may do, with the game's bet presets."""
