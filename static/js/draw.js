@@ -327,6 +327,15 @@
   } else {
     cfg.live = true;
     bindControls();
+    // No control can be used until the socket's snapshot is drawn: not before it first opens (the
+    // first view comes from the page itself, and a click then would not be sent, nor say so), nor
+    // after the connection is lost (table_common.js) until the view is resynced.
+    var controls = function (online) {
+      document.querySelectorAll("#bet-bar button, #bet-bar input, #draw-bar button, .me-controls button").forEach(function (node) {
+        node.disabled = !online;
+      });
+    };
+    controls(false);
     send = A.live({
       ws: cfg.ws,
       lostText: t("connection_lost"),
@@ -334,12 +343,7 @@
       game: rules,
       show: render,
       error: function () { if (state.view) { renderBetBar(state.view); renderDrawBar(state.view); } },
-      // The connection lost (table_common.js): no control can be used until the view is resynced.
-      online: function (online) {
-        document.querySelectorAll("#bet-bar button, #bet-bar input, #draw-bar button, .me-controls button").forEach(function (node) {
-          node.disabled = !online;
-        });
-      },
+      online: controls,
     });
     setInterval(tick, 250);
   }
