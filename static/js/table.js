@@ -157,6 +157,9 @@
       node.classList.add("empty");
       var sit = el("button", "button small sit", t("sit_here"));
       sit.type = "button";
+      // Drawn first from the page's own snapshot, before the socket is open: off until it is (the
+      // click would not be sent, and nothing would say so), like every control (renderActions).
+      sit.disabled = !state.online;
       sit.addEventListener("click", function () { send({ type: "sit", seat: seat.number }); });
       node.appendChild(sit);
     } else if (kind === "empty") {
@@ -359,7 +362,7 @@
     // Off while the connection is lost or a move waits for its answer: a tap is never shown taken
     // before the server took it (docs/phone_and_tv.md).
     var off = !state.online || sending;
-    document.querySelectorAll("#actions button, #actions input, #pre-actions input, #me-controls button, #back-bar button").forEach(function (node) {
+    document.querySelectorAll("#actions button, #actions input, #pre-actions input, #me-controls button, #back-bar button, #felt .seat button.sit").forEach(function (node) {
       if (node.disabled !== off) node.disabled = off;
     });
     if (!legal) return;

@@ -4,8 +4,10 @@ are turned up and the best low wins. A screenshot of each player's view goes to 
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
+from .server import AppServer
 from .test_table import log_in
 
 ARRANGE = """
@@ -34,7 +36,19 @@ CARDS_HIDDEN = """(selector) => [...document.querySelectorAll(selector)].filter(
 }).map((card) => card.dataset.card)"""
 
 
-def test_two_players_play_a_razz_hand_to_the_end(app_server, browser, artifacts):
+@pytest.fixture
+def razz_server(tmp_path):
+    # A long pause after the showdown: on a loaded machine the checks of the results and the
+    # screenshots must not race the next hand's deal (3 s by default).
+    server = AppServer(tmp_path)
+    server.env["POKER_PAUSE_MS"] = "120000"
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_two_players_play_a_razz_hand_to_the_end(razz_server, browser, artifacts):
+    app_server = razz_server
     assert app_server.shell(ARRANGE).strip()
     contexts, pages = [], []
     for name in ("hery", "voahangy"):

@@ -29,11 +29,27 @@ def log_in(browser, app_server, username):
 def test_two_players_sit_play_a_hand_to_the_showdown_and_see_the_next_hand(app_server, browser, artifacts):
     table_id = app_server.shell(ARRANGE).strip().splitlines()[-1]
     contexts, pages = [], []
+    held = []  # the first page's first socket, opened but not let through to the server
+    sockets = []
+
+    def hold_first_socket(ws):
+        sockets.append(ws)
+        if len(sockets) == 1:
+            held.append(ws)
+        else:
+            ws.connect_to_server()
+
     for name in ("hery", "voahangy"):
         context, page = log_in(browser, app_server, name)
+        page.route_web_socket(re.compile(r"/ws/tables/"), hold_first_socket)
         page.get_by_role("link", name="Tables").click()
         page.get_by_role("link", name="Table du vendredi").click()
         expect(page.locator("#status")).to_have_text("En attente de joueurs")
+        if held:
+            # The table is drawn from the page itself before its socket has the server's snapshot:
+            # "Sit here" cannot be clicked yet (a click would go nowhere), and can once it has.
+            expect(page.get_by_role("button", name="S’asseoir ici").first).to_be_disabled()
+            held.pop().close()  # the page opens its socket again, this time to the server
         page.get_by_role("button", name="S’asseoir ici").first.click()
         contexts.append(context)
         pages.append(page)
