@@ -183,7 +183,7 @@ def test_a_whole_online_evening_seen_from_two_phones(browser, artifacts, tmp_pat
             raise AssertionError("the session did not finish")
         expect(b.locator("#evening")).to_contain_text("Votre classement", timeout=10000)
         _shot(b, artifacts, "5-end-second-phone")
-        expect(a.locator("#evening")).to_contain_text(re.compile("éliminé au tour 1|Votre classement"))
+        expect(a.locator("#evening")).to_contain_text(re.compile("Votre séance s’arrête au tour 1|Votre classement"))
         _shot(a, artifacts, "6-end-first-phone", sizes=OTHER_SIZES)
         session_page = b.context.new_page()
         session_page.goto(f"{server.url}/championnat/seances/{pk}/")
@@ -197,7 +197,7 @@ def _wait_out_or_moved(page):
     start = page.url
     for _ in range(480):
         text = page.locator("#evening").text_content() or ""
-        if "éliminé" in text or page.url != start:
+        if "Votre séance s’arrête" in text or page.url != start:
             return
         time.sleep(0.5)
     raise AssertionError("the first phone's player was neither knocked out nor moved")
