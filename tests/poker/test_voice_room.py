@@ -7,11 +7,13 @@ import logging
 import pytest
 from channels.db import database_sync_to_async
 
+from arf.asgi import application as full_application
 from poker import services
 from poker.models import Table, VoiceMember
 from poker.voice import consumer as voice_consumer
 from tests.factories import UserFactory
 
+from .test_consumer import _session_cookie
 from .voice_client import Voice
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -215,17 +217,20 @@ async def test_errors_are_in_french_for_a_french_page(family):
         await h.close()
 
 
-async def test_too_many_messages_are_refused_without_closing(family):
+async def test_too_many_messages_are_refused_without_closing(family, monkeypatch):
+    monkeypatch.setattr(voice_consumer, "RATE", 1.0)  # a token a second, bursts of 5 (the room's: 40 and 80)
+    monkeypatch.setattr(voice_consumer, "BURST", 5.0)
     one, _two, hery, voahangy, *_ = family
     h = await Voice(one.pk, hery).open()
     v = await Voice(one.pk, voahangy).open()
     try:
         await h.until("peer_joined")
-        for _ in range(int(voice_consumer.BURST) + 20):
-            await v.send("{not json")  # each answered at once, without the database
-        codes = [(await v.until("error"))["code"] for _ in range(int(voice_consumer.BURST) + 1)]
-        assert "too_fast" in codes and codes.count("too_fast") < 3  # one warning a second at most
-        await asyncio.sleep(0.2)  # the bucket fills again
+        for _ in range(8):
+            await v.send("{not json")
+        codes = [(await v.until("error"))["code"] for _ in range(6)]
+        assert codes == ["bad_message"] * 5 + ["too_fast"]
+        assert await v.quiet()  # the two others dropped unread, no second warning, no close
+        await asyncio.sleep(1.1)  # the bucket fills again
         await v.send(offer(h.peer))
         assert (await h.until("signal", timeout=5))["from"] == v.peer
     finally:
@@ -333,3 +338,16 @@ async def test_no_sdp_or_candidate_is_ever_logged(family, caplog):
         await v.close()
     logged = "\n".join(r.getMessage() + str(r.args) for r in caplog.records)
     assert "192.168.1.23" not in logged and "v=0" not in logged and "srflx" not in logged
+
+
+async def test_the_deployed_stack_serves_the_room_to_the_sites_own_pages_only(family):
+    one, _two, hery, *_ = family
+    cookie = await database_sync_to_async(_session_cookie)(hery)
+    foreign = Voice(one.pk, app=full_application, headers=[(b"origin", b"https://evil.example"), cookie])
+    connected, _ = await foreign.comm.connect()
+    assert not connected
+    own = await Voice(one.pk, app=full_application, headers=[(b"origin", b"http://localhost"), cookie]).open()
+    try:
+        assert own.welcome["type"] == "welcome" and own.welcome["role"] == "speaker"
+    finally:
+        await own.close()

@@ -15,9 +15,10 @@ APP = URLRouter(websocket_urlpatterns)
 
 
 class Voice:
-    def __init__(self, table_id: int, user=None, app=APP) -> None:
-        self.comm = WebsocketCommunicator(app, f"/ws/voice/{table_id}/")
-        self.comm.scope["user"] = user or AnonymousUser()
+    def __init__(self, table_id: int, user=None, app=APP, headers=None) -> None:
+        self.comm = WebsocketCommunicator(app, f"/ws/voice/{table_id}/", headers=headers or [])
+        if app is APP:  # the full stack (arf.asgi) finds the user from the session cookie
+            self.comm.scope["user"] = user or AnonymousUser()
         self.messages: list[dict] = []
         self.welcome: dict | None = None
         self.closed: int | None = None
