@@ -56,7 +56,7 @@ class VoiceConsumer(AsyncWebsocketConsumer):
         self.peer = secrets.token_urlsafe(12)
         self.group = rooms.group_name(self.table_id)
         self.joined = False
-        self.known: dict[str, str] = {}  # the room's other members: peer -> channel
+        self.known: dict[str, tuple[str, str]] = {}  # the room's other members: peer -> (channel, role)
         self.bucket = TokenBucket(rate=RATE, burst=BURST)
         self.warned_at = 0.0
         self.checker: asyncio.Task | None = None
@@ -77,7 +77,7 @@ class VoiceConsumer(AsyncWebsocketConsumer):
         self.joined, self.role = True, joined.role
         for channel in joined.replaced:
             await self.channel_layer.send(channel, {"type": "voice.replaced"})
-        self.known = {peer["peer"]: peer["channel"] for peer in joined.peers}
+        self.known = {peer["peer"]: (peer["channel"], peer["role"]) for peer in joined.peers}
         await self.send(
             text_data=dumps(
                 {
@@ -168,9 +168,11 @@ class VoiceConsumer(AsyncWebsocketConsumer):
         role = await in_thread(rooms.role_of)(self.table_id, self.user.pk)
         if not await self.still_member(role):
             return
-        channel = self.known.get(signal.to)
+        channel, role = self.known.get(signal.to, (None, None))
         if channel is None:
             raise VoiceError("unknown_peer", _("This peer is not in the voice room."))
+        if role == rooms.LISTENER and self.role.role == rooms.LISTENER:
+            raise VoiceError("not_allowed", _("Two spectators have nothing to send each other."))
         await self.channel_layer.send(channel, {"type": "voice.signal", "from": self.peer, **signal.payload})
 
     async def on_state(self, mic: bool, cam: bool) -> None:
@@ -187,7 +189,7 @@ class VoiceConsumer(AsyncWebsocketConsumer):
         peer = event["peer"]
         if not self.joined or peer["peer"] == self.peer or peer["peer"] in self.known:
             return
-        self.known[peer["peer"]] = event["channel"]
+        self.known[peer["peer"]] = (event["channel"], peer["role"])
         await self.send(text_data=dumps({"type": "peer_joined", "peer": peer}))
 
     async def voice_left(self, event: dict[str, Any]) -> None:
