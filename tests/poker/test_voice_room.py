@@ -117,7 +117,7 @@ async def test_a_spectator_listens_where_the_table_allows_it_but_cannot_turn_a_m
 
 
 async def test_two_spectators_never_signal_each_other(family):
-    one, _two, hery, voahangy, tiana, mialy, fanja = family
+    one, *_others, mialy, fanja = family
     await database_sync_to_async(services.table_set_voice_listeners)(table=one, allowed=True)
     f = await Voice(one.pk, fanja).open()
     m = await Voice(one.pk, mialy).open()  # seated at the other table: a spectator here
