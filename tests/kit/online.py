@@ -13,12 +13,12 @@ Tests that play ask for the ``fast_tables`` fixture (tests/conftest.py), which c
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import date, datetime, timedelta
 from typing import NamedTuple
 
 from django.utils import timezone
 
-from championship.models import GameTable, Registration, Season, Session, TableMove
+from championship.models import GameTable, Member, Registration, Season, Session, TableMove
 from championship.models import Seat as ChampionshipSeat
 from championship.services import online
 from championship.services.registrations import fee_record, registration_create
@@ -50,30 +50,42 @@ class Evening(NamedTuple):
     users: list  # the entrants' accounts, in the order they registered
 
 
-def online_session(players: int = 0, *, ready_seconds: int | None = None, **season_settings) -> Evening:
+def online_session(
+    players: int = 0, *, ready_seconds: int | None = None, tonight: bool = False, **season_settings
+) -> Evening:
     """A season's first session, played online, with ``players`` entrants registered and paid:
     accounts ``p0``, ``p1``... whose members are nicknamed ``P0``, ``P1``... ``ready_seconds``:
-    the get-ready countdown before a round's first hand (the session's default if None)."""
+    the get-ready countdown before a round's first hand (the session's default if None).
+    ``tonight``: the season starts today and the session is now, as the home page and the
+    evening's notices expect. ``season_settings``: the season's name and settings."""
+    if tonight:
+        season_settings.setdefault("starts_on", date.today())
     season, session = season_with_session(players=0, **season_settings)
-    go_online(session, ready_seconds=ready_seconds)
+    go_online(session, ready_seconds=ready_seconds, at=timezone.now() if tonight else None)
     users = [UserFactory(username=f"p{i}") for i in range(players)]
     for user in users:
         register_paid(session, user)
     return Evening(season, session, users)
 
 
-def go_online(session: Session, *, ready_seconds: int | None = None) -> None:
-    """The session is played at the app's tables (not a live session whose knock-outs are typed)."""
-    fields = {"mode": Session.Mode.ONLINE}
+def go_online(session: Session, *, ready_seconds: int | None = None, at: datetime | None = None) -> None:
+    """The session is played at the app's tables (not a live session whose knock-outs are typed);
+    ``at``: when it is scheduled, if not the season's proposed date."""
+    fields: dict[str, object] = {"mode": Session.Mode.ONLINE}
     if ready_seconds is not None:
         fields["ready_seconds"] = ready_seconds
+    if at is not None:
+        fields["scheduled_at"] = at
     Session.objects.filter(pk=session.pk).update(**fields)
     session.refresh_from_db()
 
 
 def register_paid(session: Session, user, *, nickname: str | None = None) -> Registration:
-    """The account's member (made here, nicknamed after the account) registered, his fee paid."""
-    member = MemberFactory(user=user, nickname=nickname or user.username.capitalize())
+    """The account's member registered, his fee paid. A member is made for an account without
+    one, nicknamed ``nickname`` (the account's name, capitalised, if None)."""
+    member = Member.objects.filter(user=user).first() or MemberFactory(
+        user=user, nickname=nickname or user.username.capitalize()
+    )
     registration = registration_create(session=session, member=member, by=None)
     return fee_record(registration=registration, amount=registration.fee, paid=True, method="cash")
 
