@@ -15,7 +15,7 @@ from championship.services import sessions as run
 from poker.engine import fairness
 from poker.engine.fairness_check import Difference, check_epoch
 from poker.models import Hand
-from tests.championship.test_sessions import _active, _play_round2, _round2_with
+from tests.kit.live import active_seats, play_round2, round2_with
 from tests.kit.online import FAST_LEVEL, online_session, play_until, round_tables
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fast_tables")]
@@ -124,12 +124,12 @@ def test_the_command_says_what_it_wants_and_what_is_not_revealed(capsys):
 
 
 def test_the_balancing_moves_are_in_the_record_with_their_inputs_and_check_out():
-    _season, session = _round2_with(30)  # round 2: two tables of 6
-    t1 = [s for s in _active(session, 2) if s.table == 1]
-    before = {s.seat: s.registration.member_id for s in _active(session, 2) if s.table == 2}
+    _season, session = round2_with(30)  # round 2: two tables of 6
+    t1 = [s for s in active_seats(session, 2) if s.table == 1]
+    before = {s.seat: s.registration.member_id for s in active_seats(session, 2) if s.table == 2}
     run.knockout_record(session=session, table=1, busted=[(t1[0].registration, None)], by=None)
     outcome = run.knockout_record(session=session, table=1, busted=[(t1[1].registration, None)], by=None)
-    _play_round2(session)
+    play_round2(session)
     record = _record(session)
     key = f"balance:{session.pk}:{outcome.moves[0].hand_key}"
     draw = next(d for d in record["balancing"] if d["label"] == key)
