@@ -1,5 +1,5 @@
 // The check of an epoch's record (docs/fairness.md, "Checking an epoch"), as
-// poker/engine/fairness_check.py does it on the server: the seed must give the commitment
+// poker/engine/fairness/check.py does it on the server: the seed must give the commitment
 // (SHA-256); each seat draw and each hand's cards are recomputed from the HMAC-SHA256 stream of
 // their label (Web Crypto) and compared with the record. ``ArfFairnessCheck.check(record, words)``.
 window.ArfFairnessCheck = (function () {

@@ -13,7 +13,7 @@ from championship.models import AuditEntry, Session
 from championship.services import clock
 from championship.services import sessions as run
 from poker.engine import fairness
-from poker.engine.fairness_check import Difference, check_epoch
+from poker.engine.fairness import Difference, check_epoch
 from poker.models import Hand
 from tests.championship.test_online import FAST_LEVEL, _online_session, _play_until, _session_tables
 from tests.championship.test_online import _fast_tables as _fast_tables  # the autouse fixture
