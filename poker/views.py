@@ -18,8 +18,8 @@ from . import connections, downloads, selectors, services
 from .catalogue import evening_catalogue
 from .coach.views import reviewable
 from .engine import hand_history_text
-from .fairness_record import epochs_of_table
-from .fairness_views import table_fairness_context
+from .fairness.record import epochs_of_table
+from .fairness.views import table_fairness_context
 from .forms import PracticeForm, TableForm
 from .models import Hand, Table
 from .services import TableError

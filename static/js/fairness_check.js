@@ -207,7 +207,7 @@ window.ArfFairnessCheck = (function () {
   }
 
   // What was checked, one line per draw and hand; throws a Difference (its message in words) at
-  // the first mismatch. ``sentences``: the page's words (fairness_views._words).
+  // the first mismatch. ``sentences``: the page's words (poker/fairness/views.py, ``_words``).
   async function check(record, sentences) {
     words = sentences;
     var seed = fromHex(record.server_seed);

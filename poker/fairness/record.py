@@ -15,10 +15,10 @@ from typing import Any
 from django.db.models import Max, Min
 from django.utils import timezone
 
-from .engine import events as ev
-from .engine import fairness
-from .models import FairnessEpoch, Hand, HandEvent, Table, TableFairness
-from .titles import with_titles
+from ..engine import events as ev
+from ..engine import fairness
+from ..models import FairnessEpoch, Hand, HandEvent, Table, TableFairness
+from ..titles import with_titles
 
 # The events that move cards, by the engine's names (poker/engine/events.py).
 CARD_EVENTS = {
