@@ -57,7 +57,7 @@ class Game:
     counts_presence: bool = True
     # A practice table of the game for ``user`` (``practice(user=, bots=, name=, level=)``), if it has bots.
     practice: Callable[..., Any] | None = None
-    # The hand history files of the poker world its hands are written as (``poker.downloads``:
+    # The hand history files of the poker world its hands are written as (``poker.pages.downloads``:
     # "phh", "phh-zip", "pokerstars"); none for a game no such format describes.
     hand_files: tuple[str, ...] = ()
 

@@ -94,7 +94,7 @@ def test_no_module_outside_the_engine_is_over_500_lines():
 
 # The places that may name a game: its plug-in, the list of games (the model's choices, the
 # registry of plug-ins) and what picks one (the table form, the demo tables).
-MAY_NAME_A_GAME = ("poker/games/", "poker/engine/", "poker/models.py", "poker/forms.py", "poker/management/")
+MAY_NAME_A_GAME = ("poker/games/", "poker/engine/", "poker/models.py", "poker/pages/forms.py", "poker/management/")
 GAME_NAMES = re.compile(
     r"Variant\.(HOLDEM|RAZZ|DEALER_DRAW)|[\"'](holdem|razz|dealer_draw)[\"']|variant\s*[!=]="
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...catalogue import table_catalogue
+from ...pages.catalogue import table_catalogue
 from ...tables.registry import Game
 from . import views
 from .services import MESSAGES, practice_table_open

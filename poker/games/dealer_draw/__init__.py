@@ -8,8 +8,8 @@ The table's stakes: the minimum bet and the maximum (``Table.min_bet``, ``Table.
 
 from __future__ import annotations
 
-from ...catalogue import draw_catalogue
 from ...models import Table
+from ...pages.catalogue import draw_catalogue
 from ...tables.registry import Game
 from . import pages, views
 from .play import DrawPlay

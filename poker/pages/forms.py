@@ -1,7 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .models import MAX_SEATS, Table
+from ..models import MAX_SEATS, Table
 
 # The settings that matter for each game: the page shows only those of the chosen game
 # (static/js/table_form.js reads ``data-variants``); the others keep their defaults.
