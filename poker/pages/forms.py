@@ -2,61 +2,29 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..models import MAX_SEATS, Table
+from ..tables.registry import game_of, games
 
-# The settings that matter for each game: the page shows only those of the chosen game
-# (static/js/table_form.js reads ``data-variants``); the others keep their defaults.
-HOLDEM_ONLY = ("small_blind", "big_blind")
-RAZZ_ONLY = ("bring_in",)
-BETTING_ONLY = ("ante", "time_bank_seconds")  # Hold'em and Razz
-DRAW_ONLY = ("decks", "min_bet", "max_bet")
+# The form names no game: each game's plug-in gives its part (``Game.form``: the settings only it
+# has, the help of the fields at this game, its checks), and the game is picked from the model's
+# choices (``Table.Variant``, its default the model's).
+DEFAULT_GAME = Table._meta.get_field("variant").get_default()
 
 
-BETTING_KIND_HELP = _(
-    "Players sit down themselves at an open table; a tournament table is started by the organizer."
-)
-# The help of a field, per game (none where the label says it all).
-GAME_HELP = {
-    "variant": {
-        Table.Variant.DEALER_DRAW: _(
-            "Draw against the dealer is played with practice chips, one player or more."
-        )
-    },
-    "kind": {
-        Table.Variant.HOLDEM: BETTING_KIND_HELP,
-        Table.Variant.RAZZ: BETTING_KIND_HELP,
-        Table.Variant.DEALER_DRAW: _(
-            "Draw against the dealer is played with practice chips: no tournament table."
-        ),
-    },
-    "starting_stack": {
-        Table.Variant.HOLDEM: _("The chips each player sits down with."),
-        Table.Variant.RAZZ: _("The chips each player sits down with."),
-        Table.Variant.DEALER_DRAW: _(
-            "Draw against the dealer: the buy-in, taken from the player's practice bankroll."
-        ),
-    },
-    "action_seconds": {
-        Table.Variant.HOLDEM: _("The time each player has to act."),
-        Table.Variant.RAZZ: _("The time each player has to act."),
-        Table.Variant.DEALER_DRAW: _("Draw against the dealer: the time to bet, and then to draw."),
-    },
-}
+def game_choices() -> list[tuple[str, str]]:
+    """Every game a table can play, in the order the plug-ins registered, as the model names it."""
+    return [(game.variant, Table.Variant(game.variant).label) for game in games()]
+
+
+def practice_choices() -> list[tuple[str, str]]:
+    """The games with practice bots, by the name the practice form gives them."""
+    return [(game.variant, game.form["practice_label"]) for game in games() if game.practice is not None]
 
 
 class TableForm(forms.Form):
     """An organizer opens a table (the championship opens its own through the services)."""
 
     name = forms.CharField(label=_("Name"), max_length=80)
-    variant = forms.ChoiceField(
-        label=_("Game"),
-        choices=[
-            (Table.Variant.HOLDEM, Table.Variant.HOLDEM.label),
-            (Table.Variant.RAZZ, Table.Variant.RAZZ.label),
-            (Table.Variant.DEALER_DRAW, Table.Variant.DEALER_DRAW.label),
-        ],
-        initial=Table.Variant.HOLDEM,
-        required=False,
-    )
+    variant = forms.ChoiceField(label=_("Game"), choices=game_choices, initial=DEFAULT_GAME, required=False)
     kind = forms.ChoiceField(
         label=_("Kind"),
         choices=[
@@ -68,13 +36,7 @@ class TableForm(forms.Form):
     max_seats = forms.IntegerField(label=_("Seats"), min_value=2, max_value=MAX_SEATS, initial=MAX_SEATS)
     small_blind = forms.IntegerField(label=_("Small blind"), min_value=1, initial=10, required=False)
     big_blind = forms.IntegerField(label=_("Big blind"), min_value=1, initial=20, required=False)
-    bring_in = forms.IntegerField(
-        label=_("Bring-in"),
-        min_value=1,
-        initial=10,
-        required=False,
-        help_text=_("Razz is fixed limit: the small bet is twice the bring-in, the big bet four times."),
-    )
+    bring_in = forms.IntegerField(label=_("Bring-in"), min_value=1, initial=10, required=False)
     ante = forms.IntegerField(label=_("Ante"), min_value=0, initial=0, required=False)
     decks = forms.TypedChoiceField(
         label=_("Decks"),
@@ -109,79 +71,41 @@ class TableForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # Each field's help is the chosen game's; the others ride along for table_form.js to swap in.
-        variant = self.data.get("variant") or Table.Variant.HOLDEM
-        for name, helps in GAME_HELP.items():
+        variant = self.data.get("variant") or DEFAULT_GAME
+        chosen = {} if variant not in dict(game_choices()) else game_of(variant).form.get("help", {})
+        helped = [name for name in self.fields if any(name in game.form.get("help", {}) for game in games())]
+        for name in helped:
             field = self.fields[name]
-            for game in Table.Variant.values:
-                field.widget.attrs[f"data-help-{game}"] = helps.get(game, "")
-            field.help_text = helps.get(variant, "")
-        for name in HOLDEM_ONLY:
-            self.fields[name].widget.attrs["data-variants"] = Table.Variant.HOLDEM
-        for name in RAZZ_ONLY:
-            self.fields[name].widget.attrs["data-variants"] = Table.Variant.RAZZ
-        for name in BETTING_ONLY:
-            self.fields[name].widget.attrs["data-variants"] = f"{Table.Variant.HOLDEM} {Table.Variant.RAZZ}"
-        for name in DRAW_ONLY:
-            self.fields[name].widget.attrs["data-variants"] = Table.Variant.DEALER_DRAW
+            for game in games():
+                field.widget.attrs[f"data-help-{game.variant}"] = game.form.get("help", {}).get(name, "")
+            field.help_text = chosen.get(name, "")
+        # The settings only some games have: shown for those (``data-variants``), with their own help.
+        shown_for: dict[str, list[str]] = {}
+        for game in games():
+            for name in game.form.get("fields", ()):
+                shown_for.setdefault(name, []).append(game.variant)
+            for name, text in game.form.get("field_help", {}).items():
+                self.fields[name].help_text = text
+        for name, variants in shown_for.items():
+            self.fields[name].widget.attrs["data-variants"] = " ".join(variants)
 
     def clean(self):
-        """The settings of the chosen game, as ``services.table_open`` takes them."""
+        """The settings of the chosen game, as ``services.table_open`` takes them: the other games'
+        settings dropped, the game's own checked by its plug-in."""
         data = super().clean()
-        data["variant"] = data.get("variant") or Table.Variant.HOLDEM
-        if data.get("variant") == Table.Variant.DEALER_DRAW:
-            data.pop("bring_in", None)
-            return self._clean_draw(data)
-        for name in DRAW_ONLY:
-            data.pop(name, None)
-        data["ante"] = data.get("ante") or 0
-        data["time_bank_seconds"] = data.get("time_bank_seconds") or 0
-        if data["variant"] == Table.Variant.RAZZ:
-            for name in HOLDEM_ONLY:
-                data.pop(name, None)
-            if not data.get("bring_in"):
-                self.add_error("bring_in", _("Razz needs a bring-in."))
-            else:
-                data["small_bet"] = 2 * data["bring_in"]  # fixed limit: the small bet follows
-            return data
-        data.pop("bring_in", None)
-        for name in HOLDEM_ONLY:
-            if data.get(name) is None and name not in self.errors:
-                self.add_error(name, _("This field is required."))
-        small, big = data.get("small_blind"), data.get("big_blind")
-        if small and big and big < small:
-            self.add_error("big_blind", _("The big blind cannot be smaller than the small blind."))
-        return data
-
-    def _clean_draw(self, data):
-        if data.get("kind") == Table.Kind.TOURNAMENT:
-            self.add_error(
-                "kind", _("Draw against the dealer is played with practice chips: no tournament table.")
-            )
-        if data.get("decks") not in (1, 2):
-            self.add_error("decks", _("One or two decks."))
-        for name in ("min_bet", "max_bet"):
-            if data.get(name) is None and name not in self.errors:
-                self.add_error(name, _("This field is required."))
-        low, high = data.get("min_bet"), data.get("max_bet")
-        if low and high and high < low:
-            self.add_error("max_bet", _("The maximum bet cannot be smaller than the minimum bet."))
-        stack = data.get("starting_stack")
-        if low and stack and stack < low:
-            self.add_error("starting_stack", _("The buy-in must cover at least the minimum bet."))
-        for name in HOLDEM_ONLY:
-            data.pop(name, None)
-        data.update(min_bet=low, max_bet=high, ante=0, time_bank_seconds=0)
-        return data
+        data["variant"] = data.get("variant") or DEFAULT_GAME
+        game = game_of(data["variant"])
+        for other in games():
+            for name in other.form.get("fields", ()):
+                if name not in game.form.get("fields", ()):
+                    data.pop(name, None)
+        return game.form["clean"](self, data)
 
 
 class PracticeForm(forms.Form):
     """A practice table against bots: the game, how many bots and how well they play."""
 
-    variant = forms.ChoiceField(
-        label=_("Game"),
-        choices=[(Table.Variant.HOLDEM, _("Hold'em")), (Table.Variant.RAZZ, Table.Variant.RAZZ.label)],
-        initial=Table.Variant.HOLDEM,
-    )
+    variant = forms.ChoiceField(label=_("Game"), choices=practice_choices, initial=DEFAULT_GAME)
     level = forms.ChoiceField(
         label=_("Bots' level"), choices=Table.BotLevel.choices, initial=Table.BotLevel.BEGINNER
     )

@@ -95,9 +95,10 @@ def test_no_module_outside_the_engine_is_over_500_lines():
     assert {name: n for name, n in long.items() if n > MAX_LINES} == {}
 
 
-# The places that may name a game: its plug-in, the list of games (the model's choices, the
-# registry of plug-ins) and what picks one (the table form, the demo tables).
-MAY_NAME_A_GAME = ("poker/games/", "poker/engine/", "poker/models.py", "poker/pages/forms.py", "poker/management/")
+# The places that may name a game: its plug-in, the list of games where one is picked (the model's
+# choices and the constraints on each game's stakes) and the demo tables that pick theirs. The
+# table form reads each game's fields, help and checks from its plug-in (``Game.form``).
+MAY_NAME_A_GAME = ("poker/games/", "poker/engine/", "poker/models.py", "poker/management/")
 GAME_NAMES = re.compile(
     r"Variant\.(HOLDEM|RAZZ|DEALER_DRAW)|[\"'](holdem|razz|dealer_draw)[\"']|variant\s*[!=]="
 )

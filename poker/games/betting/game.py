@@ -21,6 +21,7 @@ def betting_game(
     check_settings: Callable[..., dict[str, int]],
     practice_stakes: dict[str, int],
     hand_files: tuple[str, ...],
+    form: dict[str, Any],
     coach: bool = False,
 ) -> Game:
     def practice(*, user: Any, bots: int = 4, name: str = "", level: str = "beginner") -> Any:
@@ -50,4 +51,5 @@ def betting_game(
         },
         practice=practice,
         hand_files=hand_files,
+        form=form,
     )
