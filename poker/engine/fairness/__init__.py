@@ -8,7 +8,7 @@ The table's side (where a hand's deck comes from) is ``poker.tables.fairness``; 
 and its pages are ``poker.fairness``.
 """
 
-from .check import Difference, check_epoch
+from .check import CARD_EVENTS, Difference, check_epoch
 from .randomness import (
     CLIENT_SEED_MAX,
     SEED_BYTES,
@@ -31,6 +31,7 @@ from .randomness import (
 )
 
 __all__ = [
+    "CARD_EVENTS",
     "CLIENT_SEED_MAX",
     "SEED_BYTES",
     "Difference",

@@ -14,10 +14,28 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import balance
+from .. import events as ev
 from ..cards import Card, card_names
 from . import randomness
 
 Record = dict[str, Any]
+
+# The events that move cards, by the engine's names (poker/engine/events.py): what an epoch's record
+# holds of each hand (``poker.fairness.record``) and what ``_Walk`` replays.
+CARD_EVENTS = {
+    ev.HAND_STARTED,
+    ev.ROUND_STARTED,
+    ev.HOLE_CARDS,
+    ev.UP_CARDS,
+    ev.BURN,
+    ev.BOARD,
+    ev.FOLD,
+    ev.SHOW,
+    ev.NEW_CARDS,
+    ev.DEALER_DRAW,
+    ev.DEALER_SHOWS,
+    ev.RESHUFFLE,  # cards put back into play: the verifiers find it out by themselves
+}
 
 
 class Difference(Exception):
