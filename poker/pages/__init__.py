@@ -4,7 +4,8 @@ game come from the game's plug-in (``forms``); the hand histories to download, r
 written by the engine's writers (``downloads``, ``poker.engine.exports``); the words the table's
 script shows (``catalogue``).
 
-Nothing below imports this package (lint-imports): only the URLs, the coach's and the games' pages
-and the championship's player page (his season's hands to download) do. The Verify page of
+Nothing below imports this package (lint-imports): only the URLs, the coach's pages, the games'
+plug-ins (the words of their table pages) and the championship's player page (his season's hands
+to download) do. The Verify page of
 provably fair play is its own room's (``poker.fairness.views``).
 """
