@@ -11,7 +11,7 @@ class ChampionshipConfig(AppConfig):
 
         from poker import signals
         from poker.blinds import register_blind_provider
-        from poker.fairness_record import register_draws, register_epoch_owner
+        from poker.fairness.record import register_draws, register_epoch_owner
         from poker.titles import register_title_provider
 
         from . import receivers

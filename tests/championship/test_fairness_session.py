@@ -13,7 +13,7 @@ from championship.models import AuditEntry, Session
 from championship.services import clock
 from championship.services import sessions as run
 from poker.engine import fairness
-from poker.engine.fairness_check import Difference, check_epoch
+from poker.engine.fairness import Difference, check_epoch
 from poker.models import Hand
 from tests.kit.live import active_seats, play_round2, round2_with
 from tests.kit.online import FAST_LEVEL, online_session, play_until, round_tables

@@ -6,7 +6,7 @@ import json
 
 from playwright.sync_api import expect
 
-from poker.engine.fairness_check import check_epoch
+from poker.engine.fairness import check_epoch
 from tests.engine.fairness_samples import sample_record
 
 from .passes import drawing_only
