@@ -22,11 +22,20 @@
     try { return parseInt(localStorage.getItem(KEY), 10) || 0; } catch (e) { return 0; }
   }
 
+  // The page makes room for the bar (table.css, --top-bar-room) and places its table again.
+  function placed(shown) {
+    bar.classList.toggle("shown", shown);
+    bar.classList.remove("open");
+    document.body.classList.toggle("has-announcement", shown);
+    if (close) close.hidden = !shown;
+    document.dispatchEvent(new CustomEvent("arf:top-bar"));
+  }
+
   function clear() {
+    if (!shownId) return;
     shownId = 0;
     text.textContent = "";
-    bar.classList.remove("shown");
-    if (close) close.hidden = true;
+    placed(false);
   }
 
   // ``final``: the server's word on what is shown now (the TV's block): none means none.
@@ -45,8 +54,8 @@
     text.appendChild(label);
     text.appendChild(document.createTextNode(String(announcement.text)));
     shownId = announcement.id;
-    bar.classList.add("shown");
-    if (close) close.hidden = false;
+    bar.classList.toggle("long", String(announcement.text).length > 120);  // the TV's smaller size
+    placed(true);
   }
 
   function fromPage(final) {
@@ -61,7 +70,7 @@
       clear();
     });
   }
-  // On a phone the bar shows three lines: a tap shows the whole text, another folds it.
+  // The bar shows two lines: a tap shows the whole text, another folds it.
   text.addEventListener("click", function () { if (shownId) bar.classList.toggle("open"); });
   window.addEventListener("storage", function (event) {
     if (event.key === KEY && shownId && shownId <= closedUpTo()) clear();
