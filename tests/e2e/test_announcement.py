@@ -58,10 +58,10 @@ WATCH = """() => {
   const bar = document.getElementById("organizer-announcement");
   window.announcementSeenAt = {};
   new MutationObserver(() => {
-    const text = bar.textContent;
+    const text = bar.textContent, seen = window.announcementSeenAt;
     for (const key of ["first", "second"]) {
-      if (!window.announcementSeenAt[key] && bar.classList.contains("shown") && text.includes(window.announcementWanted[key]))
-        window.announcementSeenAt[key] = Date.now();
+      const wanted = window.announcementWanted[key];
+      if (!seen[key] && bar.classList.contains("shown") && text.includes(wanted)) seen[key] = Date.now();
     }
   }).observe(bar, { childList: true, subtree: true, characterData: true, attributes: true });
 }"""
