@@ -191,6 +191,10 @@ def test_the_organizer_announces_and_every_table_and_the_tv_show_it_at_once(fast
     expect(panel.locator(".announcement-list li").first).to_contain_text("merci à Voahangy")
     _shots(a, artifacts, "table-long", [(360, 640)])
     _shots(tv, artifacts, "tv-long", [(1366, 900)])
+    # His other pages show it too, in the page's flow under the top bar.
+    b.goto(app_server.url + "/")
+    expect(b.locator("#organizer-announcement")).to_contain_text("merci à Voahangy")
+    _shots(b, artifacts, "home", [(360, 640)])
     # The audit log of the live view keeps both.
     organizer.reload()
     expect(organizer.locator("#audit")).to_contain_text("Annonce à toutes les tables\u202f: «\u00a0" + FIRST)
