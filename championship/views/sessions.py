@@ -21,6 +21,7 @@ from accounts.decorators import organizer_required
 from accounts.roles import is_organizer
 
 from .. import confirmations, selectors
+from ..announcements.views import announcements_panel
 from ..exports import csv_response, fee_header, fee_rows
 from ..forms import MAX_CHIPS, MAX_ID, MAX_TABLE, FeeForm, ReasonForm, RegisterForm, bounded_int
 from ..models import GameTable, KnockOut, Registration, Seat, Session, TableMove
@@ -105,6 +106,8 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx:
         return render(request, LIVE_TEMPLATE, {**context, "fragment": True})
     context["me"] = selectors.self_registration(session, request.user)
+    if context["organizer"] and session.status != Session.Status.CLOSED:
+        context["panel"] = announcements_panel(context["session"])
     return render(request, "championship/session_detail.html", context)
 
 
