@@ -14,8 +14,9 @@ from django.utils.html import escape
 from championship.announcements.services import announcement_send
 from championship.models import Announcement, AuditEntry, Session
 from championship.services import sessions as run
-from tests.championship.test_evening import Notices, online_session, page_of, round_tables
+from tests.championship.test_evening import Notices, page_of
 from tests.factories import OrganizerFactory, UserFactory, season_with_session
+from tests.kit.online import online_session, round_tables
 
 SCRIPT = '<script>alert("x")</script> & « pause »'
 
@@ -83,7 +84,7 @@ async def test_every_player_of_the_session_and_its_tv_get_it_at_once_and_nobody_
 
     from arf.routing import websocket_urlpatterns
 
-    session, users = await db(online_session)(3)
+    _season, session, users = await db(online_session)(3)
     stranger = await db(UserFactory)(username="stranger")
     tv = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/sessions/{session.pk}/")
     assert (await tv.connect())[0]
@@ -103,7 +104,7 @@ async def test_every_player_of_the_session_and_its_tv_get_it_at_once_and_nobody_
 async def test_a_refused_announcement_pushes_nothing():
     from channels.db import database_sync_to_async as db
 
-    session, users = await db(online_session)(2)
+    _season, session, users = await db(online_session)(2)
     async with Notices(users[0]) as page:
         with pytest.raises(ValidationError):
             await db(announcement_send)(session=session, text=" ", by=None)
@@ -115,7 +116,7 @@ async def test_a_refused_announcement_pushes_nothing():
 
 @pytest.mark.django_db
 def test_a_table_page_opened_after_it_was_sent_carries_the_latest_as_text_never_markup():
-    session, users = online_session(4)
+    _season, session, users = online_session(4)
     run.session_start(session=session, by=None)
     (table,) = round_tables(session, 1)
     announcement_send(session=session, text="Première annonce", by=None)
@@ -133,7 +134,7 @@ def test_a_table_page_opened_after_it_was_sent_carries_the_latest_as_text_never_
 
 @pytest.mark.django_db
 def test_one_sent_before_the_end_is_not_shown_after_it_one_sent_after_is_until_the_close():
-    session, users = online_session(4)
+    _season, session, users = online_session(4)
     run.session_start(session=session, by=None)
     announcement_send(session=session, text="Pause de 10 minutes", by=None)
     from django.utils import timezone
@@ -155,7 +156,7 @@ def test_one_sent_before_the_end_is_not_shown_after_it_one_sent_after_is_until_t
 def test_the_organizer_sends_it_from_the_live_view_and_sees_what_was_sent(client):
     organizer = OrganizerFactory()
     client.force_login(organizer)
-    session, _users = online_session(2)
+    _season, session, _users = online_session(2)
     page = client.get(reverse("session_detail", args=[session.pk])).content.decode()
     assert 'id="announcements"' in page and "Envoyer à toutes les tables" in page
     url = reverse("announcement_send", args=[session.pk])
@@ -175,7 +176,7 @@ def test_the_organizer_sends_it_from_the_live_view_and_sees_what_was_sent(client
 @pytest.mark.django_db
 def test_an_empty_text_is_answered_in_the_form_and_changes_nothing(client):
     client.force_login(OrganizerFactory())
-    session, _users = online_session(2)
+    _season, session, _users = online_session(2)
     url = reverse("announcement_send", args=[session.pk])
     answer = client.post(url, {"text": "   "}, HTTP_HX_REQUEST="true")
     assert answer.status_code == 200
@@ -189,7 +190,7 @@ def test_an_empty_text_is_answered_in_the_form_and_changes_nothing(client):
 
 @pytest.mark.django_db
 def test_a_player_or_a_visitor_cannot_send_one_nor_sees_the_form(client):
-    session, users = online_session(2)
+    _season, session, users = online_session(2)
     url = reverse("announcement_send", args=[session.pk])
     assert client.post(url, {"text": "Je suis l’organisateur"}).url.startswith(reverse("login"))
     client.force_login(users[0])
