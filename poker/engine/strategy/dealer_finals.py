@@ -39,9 +39,13 @@ STRAIGHT_VALUE = 5853  # the first straight among the values: from here on he st
 
 
 @cache
-def all_hands() -> npt.NDArray[np.intp]:
-    """Every five-card hand of one deck, cards in increasing order, one row each."""
-    return np.array(list(combinations(range(52), 5)), dtype=np.intp)
+def _combinations(n: int, k: int) -> npt.NDArray[np.intp]:
+    return np.array(list(combinations(range(n), k)), dtype=np.intp).reshape(-1, k)
+
+
+def all_hands(deck: tuple[int, ...] = tuple(range(52))) -> npt.NDArray[np.intp]:
+    """Every five-card hand of these cards (default: one whole deck), in increasing order, one a row."""
+    return np.array(deck, dtype=np.intp)[_combinations(len(deck), 5)]
 
 
 def dealer_keeps(hands: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
@@ -79,24 +83,27 @@ def dealer_keeps(hands: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
 
 
 def _finals_with_draw(
-    kept: npt.NDArray[np.intp], dealt: npt.NDArray[np.intp], d: int
+    kept: npt.NDArray[np.intp], dealt: npt.NDArray[np.intp], d: int, deck: npt.NDArray[np.bool_]
 ) -> npt.NDArray[np.int64]:
-    """Counts by value of ``kept`` + every ``d`` cards among the 47 not in ``dealt`` (row by row)."""
+    """Counts by value of ``kept`` + every ``d`` cards of ``deck`` not in ``dealt`` (row by row)."""
     counts = np.zeros(VALUES, dtype=np.int64)
-    extra = np.array(list(combinations(range(47), d)), dtype=np.intp)
+    left = int(deck.sum()) - 5
+    extra = _combinations(left, d)
     rows_per_chunk = max(1, (1 << 21) // len(extra))
     for start in range(0, len(kept), rows_per_chunk):
         k, dl = kept[start : start + rows_per_chunk], dealt[start : start + rows_per_chunk]
-        out = np.ones((len(dl), 52), dtype=bool)
+        out = np.tile(deck, (len(dl), 1))
         np.put_along_axis(out, dl, False, axis=1)
-        unseen = np.nonzero(out)[1].reshape(len(dl), 47)
+        unseen = np.nonzero(out)[1].reshape(len(dl), left)
         new = unseen[:, extra]  # (rows, len(extra), d)
         finals = np.concatenate([np.broadcast_to(k[:, None, :], (*new.shape[:2], k.shape[1])), new], axis=2)
         counts += np.bincount(evaluate_high_batch(finals.reshape(-1, 5), check=False), minlength=VALUES)
     return counts
 
 
-def _finals_keeping_two(kept: npt.NDArray[np.intp], thrown: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
+def _finals_keeping_two(
+    kept: npt.NDArray[np.intp], thrown: npt.NDArray[np.intp], deck: npt.NDArray[np.bool_]
+) -> npt.NDArray[np.int64]:
     """Counts by value when he keeps two cards and draws three (module docstring: inclusion-exclusion)."""
     counts = np.zeros(VALUES, dtype=np.int64)
     key = kept[:, 0] * 52 + kept[:, 1]
@@ -104,21 +111,22 @@ def _finals_keeping_two(kept: npt.NDArray[np.intp], thrown: npt.NDArray[np.intp]
     key, thrown = key[order], thrown[order]
     starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
     ends = np.r_[starts[1:], len(key)]
-    triples = np.array(list(combinations(range(50), 3)), dtype=np.intp)
+    size = int(deck.sum()) - 2
+    triples = _combinations(size, 3)
     pairs_of_triple = triples[:, [[0, 1], [0, 2], [1, 2]]]
     for start, end in zip(starts, ends):
         k1, k2 = divmod(int(key[start]), 52)
         throws = thrown[start:end]  # every three-card throw that keeps exactly k1, k2
-        others = np.array([c for c in range(52) if c not in (k1, k2)], dtype=np.intp)
+        others = np.array([c for c in np.flatnonzero(deck) if c not in (k1, k2)], dtype=np.intp)
         position = np.full(52, -1, dtype=np.intp)
-        position[others] = np.arange(50)
-        t = position[throws]  # positions among the 50 others
-        by_card = np.bincount(t.ravel(), minlength=50)
-        by_pair = np.zeros((50, 50), dtype=np.int64)
+        position[others] = np.arange(size)
+        t = position[throws]  # positions among the other cards of the deck
+        by_card = np.bincount(t.ravel(), minlength=size)
+        by_pair = np.zeros((size, size), dtype=np.int64)
         for a, b in ((0, 1), (0, 2), (1, 2)):
             np.add.at(by_pair, (t[:, a], t[:, b]), 1)
         by_pair += by_pair.T
-        by_triple = np.zeros((50, 50, 50), dtype=np.int64)
+        by_triple = np.zeros((size, size, size), dtype=np.int64)
         ts = np.sort(t, axis=1)
         by_triple[ts[:, 0], ts[:, 1], ts[:, 2]] = 1
         weight = (
@@ -133,9 +141,19 @@ def _finals_keeping_two(kept: npt.NDArray[np.intp], thrown: npt.NDArray[np.intp]
     return counts
 
 
-def count_finals(hands: npt.NDArray[np.intp] | None = None) -> npt.NDArray[np.int64]:
-    """``COUNTS[d, value]`` for these dealer hands (default: all of them), weighted as stored."""
-    hands = all_hands() if hands is None else hands
+def count_paths(
+    hands: npt.NDArray[np.intp] | None = None, deck: tuple[int, ...] = tuple(range(52))
+) -> npt.NDArray[np.int64]:
+    """How many paths end with each value, by the number he draws: ``paths[d, value]``.
+
+    The dealer is dealt each of ``hands`` (default: every hand of ``deck``) and draws from the rest
+    of ``deck``, a tuple of distinct card indices (default: a whole deck; the card-removal reference
+    of bench/dealer_hint.py passes the cards a player does not hold). Unweighted: a path's
+    probability is 1 / (C(m, 5) * C(m - 5, d)) for a deck of m cards.
+    """
+    hands = all_hands(deck) if hands is None else hands
+    in_deck = np.zeros(52, dtype=bool)
+    in_deck[list(deck)] = True
     keep = dealer_keeps(hands)
     drawn = 5 - keep.sum(axis=1)
     counts = np.zeros((4, VALUES), dtype=np.int64)
@@ -145,11 +163,16 @@ def count_finals(hands: npt.NDArray[np.intp] | None = None) -> npt.NDArray[np.in
         mine = hands[drawn == d]
         k = mine[keep[drawn == d]].reshape(len(mine), 5 - d)
         if d < 3:
-            counts[d] = _finals_with_draw(k, mine, d)
+            counts[d] = _finals_with_draw(k, mine, d, in_deck)
         else:
             thrown = mine[~keep[drawn == d]].reshape(len(mine), 3)
-            counts[d] = _finals_keeping_two(k, thrown)
-    return counts * np.array(PATH_WEIGHT, dtype=np.int64)[:, None]
+            counts[d] = _finals_keeping_two(k, thrown, in_deck)
+    return counts
+
+
+def count_finals(hands: npt.NDArray[np.intp] | None = None) -> npt.NDArray[np.int64]:
+    """``COUNTS[d, value]`` over a full deck for these dealer hands (default: all), weighted as stored."""
+    return count_paths(hands) * np.array(PATH_WEIGHT, dtype=np.int64)[:, None]
 
 
 @cache
