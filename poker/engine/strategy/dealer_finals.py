@@ -161,6 +161,8 @@ def count_paths(
     counts[0] = np.bincount(evaluate_high_batch(pat, check=False), minlength=VALUES)
     for d in (1, 2, 3):
         mine = hands[drawn == d]
+        if not len(mine):
+            continue
         k = mine[keep[drawn == d]].reshape(len(mine), 5 - d)
         if d < 3:
             counts[d] = _finals_with_draw(k, mine, d, in_deck)
