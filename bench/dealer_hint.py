@@ -15,6 +15,10 @@ How to read the output:
    best draw changes, what following the hint then costs, the largest difference in one draw's
    average. The player's replacements are still allowed to the dealer in this reference: excluding
    them too needs a count per set of replacements (poker/engine/strategy/draw.py).
+4. Full card removal for one-card draws (``--full`` hands, about 3 minutes of CPU each): standing
+   pat and the five one-card draws counted exactly with the dealer playing from the cards the
+   player neither was dealt nor received (one dealer count per replacement card, 47 a hand),
+   against the reference of 3 (his replacement still allowed to the dealer) and against the hint.
 """
 
 from __future__ import annotations
@@ -52,20 +56,37 @@ def simulated_net(rounds: int = 20_000, seed: int = 35) -> np.ndarray:
     return net_by_value(weights) / rounds
 
 
-def without_his_cards(cards: list[Card]) -> np.ndarray:
-    """Every draw's exact average when the dealer plays from the 47 cards the player was not dealt."""
-    deck = tuple(c for c in range(52) if c not in cards)
+def net_without(out: list[int]) -> np.ndarray:
+    """His average net by final value when the dealer plays from the cards not in ``out``."""
+    deck = tuple(c for c in range(52) if c not in out)
     paths = count_paths(deck=deck)
     m = len(deck)
-    probability = sum(paths[d] / (comb(m, 5) * comb(m - 5, d)) for d in range(4))
-    net = net_by_value(probability)
+    return net_by_value(sum(paths[d] / (comb(m, 5) * comb(m - 5, d)) for d in range(4)))
+
+
+def without_his_cards(cards: list[Card]) -> np.ndarray:
+    """Every draw's exact average when the dealer plays from the 47 cards the player was not dealt."""
+    net = net_without(cards)
     return np.array([net[values].mean() for _, values in final_values(cards)])
+
+
+def fully_without(cards: list[Card]) -> dict[frozenset, float]:
+    """Standing pat and the one-card draws, the dealer playing from neither his cards nor his new one."""
+    unseen = [c for c in full_deck() if c not in cards]
+    averages = {frozenset(): float(net_without(cards)[evaluate_high_batch([cards])[0]])}
+    nets = [net_without([*cards, new]) for new in unseen]
+    for thrown in cards:
+        kept = [c for c in cards if c != thrown]
+        values = evaluate_high_batch([[*kept, new] for new in unseen])
+        averages[frozenset([thrown])] = float(np.mean([net[v] for net, v in zip(nets, values)]))
+    return averages
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--removal", type=int, default=100)
+    parser.add_argument("--full", type=int, default=3)
     args = parser.parse_args()
     rng = random.Random(2026)
     hands = [rng.sample(full_deck(), 5) for _ in range(args.hands)]
@@ -113,6 +134,16 @@ def main() -> None:
     print(f"following the hint then costs {np.mean(lost) if lost else 0:.4f} bet on average,")
     print(f"   at most {max(lost, default=0):.4f}; largest difference in a draw's average {worst:.4f} bet,")
     print(f"   in the hinted draw's {worst_best:.4f} bet")
+
+    against_dealt, against_hint = 0.0, 0.0
+    for cards, draws in zip(hands[: args.full], exact[: args.full]):
+        full = fully_without(cards)
+        dealt = dict(zip((frozenset(t) for t, _ in final_values(cards)), without_his_cards(cards)))
+        hint = {frozenset(d.thrown): d.expected for d in draws}
+        against_dealt = max(against_dealt, max(abs(full[t] - dealt[t]) for t in full))
+        against_hint = max(against_hint, max(abs(full[t] - hint[t]) for t in full))
+    print(f"4. full card removal, standing pat and one-card draws, {args.full} hands: largest difference")
+    print(f"   from 3's reference {against_dealt:.4f} bet, from the hint {against_hint:.4f} bet")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from poker.engine.strategy.dealer_finals import DATA, DENOMINATOR, count_finals  # noqa: E402
+from poker.engine.strategy.dealer_finals import DATA, DENOMINATOR, count_finals
 
 
 def main() -> None:

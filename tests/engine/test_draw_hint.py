@@ -84,7 +84,7 @@ def test_four_to_a_royal_flush_throws_the_odd_card():
 
 def test_four_to_a_flush_beats_a_low_pair_but_not_a_pair_of_kings():
     # Whatever the exact numbers say, and they say this: with 3-3 the flush draw is worth 0.33 bet,
-    # the pair 0.31; with K-K the pair is worth 0.89, the flush draw 0.72.
+    # the pair 0.31; with K-K the pair is worth 0.89, the flush draw 0.43.
     draws = {frozenset(str(c) for c in d.thrown): d.exact for d in best_draws(parse_cards("3h 7h 9h Jh 3c"))}
     assert throws("3h 7h 9h Jh 3c")[0] == {"3c"}
     assert draws[frozenset({"3c"})] > draws[frozenset({"7h", "9h", "Jh"})]
@@ -115,7 +115,9 @@ def test_every_way_to_draw_is_offered_once_best_first():
 def test_the_dealer_keeps_what_the_house_rule_says_on_every_kind_of_hand():
     rng = random.Random(35)
     hands = [rng.sample(full_deck(), 5) for _ in range(3000)]
-    hands += [parse_cards(h) for h in ("5c 2d 3h 4s 9c", "Ac 2d 3h 4s 9c", "Tc Jd Qh Ks 2c", "Jc Qd Kh As 2c")]
+    hands += [
+        parse_cards(h) for h in ("5c 2d 3h 4s 9c", "Ac 2d 3h 4s 9c", "Tc Jd Qh Ks 2c", "Jc Qd Kh As 2c")
+    ]
     keep = dealer_keeps(np.array([[int(c) for c in h] for h in hands]))
     for cards, kept in zip(hands, keep):
         assert {c for c, k in zip(cards, kept) if not k} == set(dealer_discards(cards)), cards
@@ -124,8 +126,8 @@ def test_the_dealer_keeps_what_the_house_rule_says_on_every_kind_of_hand():
 def test_the_stored_counts_weigh_every_path_of_the_dealer_once():
     counts = dealer_finals()
     assert int(counts.sum()) == DENOMINATOR == comb(52, 5) * comb(47, 3)
-    # He stands pat with a straight or better (the wheel, the lowest, up): 10,200 straights, 5,108 flushes, 3,744 full houses,
-    # 624 fours of a kind, 36 straight flushes and 4 royal flushes.
+    # He stands pat with a straight or better (from the wheel, the lowest, up): 10,200 straights,
+    # 5,108 flushes, 3,744 full houses, 624 fours of a kind, 36 straight flushes and 4 royal flushes.
     assert int(counts[0].sum()) == 19_716 * PATH_WEIGHT[0]
     values = evaluate_high_batch(all_hands(), check=False)
     pat = np.bincount(values[values >= evaluate_high("5c 4s 3h 2d As")], minlength=len(counts[0]))
