@@ -87,6 +87,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--removal", type=int, default=100)
     parser.add_argument("--full", type=int, default=3)
+    parser.add_argument("--two-decks", type=int, default=300)
     args = parser.parse_args()
     rng = random.Random(2026)
     hands = [rng.sample(full_deck(), 5) for _ in range(args.hands)]
@@ -102,6 +103,25 @@ def main() -> None:
     p50, p99 = np.percentile(times, [50, 99])
     print(f"1. time per hint, {len(hands)} hands: first {first * 1000:.0f} ms (loads the counts), then")
     print(f"   p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {max(times) * 1000:.1f} ms of CPU")
+
+    if args.two_decks:
+        shoe = full_deck(2)
+        start = time.process_time()
+        best_draws(rng.sample(shoe, 5), decks=2)
+        first = time.process_time() - start
+        times = []
+        for _ in range(args.two_decks):
+            cards = rng.sample(shoe, 5)
+            start = time.process_time()
+            best_draws(cards, decks=2)
+            times.append(time.process_time() - start)
+        p50, p99 = np.percentile(times, [50, 99])
+        print(
+            f"   two decks, {args.two_decks} hands: first {first * 1000:.0f} ms,"
+            f" then p50 {p50 * 1000:.1f} ms,",
+            end=" ",
+        )
+        print(f"p99 {p99 * 1000:.1f} ms, max {max(times) * 1000:.1f} ms of CPU")
 
     simulated = simulated_net()
     changed, cost = 0, []

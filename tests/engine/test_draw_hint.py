@@ -16,7 +16,7 @@ import pytest
 
 from poker.engine import evaluate_high, full_deck, parse_cards
 from poker.engine.batch import evaluate_high_batch
-from poker.engine.dealer_draw import dealer_discards, payout_multiple
+from poker.engine.dealer_draw import dealer_discards, hand_value, payout_multiple
 from poker.engine.strategy.dealer_finals import (
     DENOMINATOR,
     PATH_WEIGHT,
@@ -27,6 +27,15 @@ from poker.engine.strategy.dealer_finals import (
     dealer_keeps,
 )
 from poker.engine.strategy.draw import best_draws
+from poker.engine.strategy.two_decks import DENOMINATOR as TWO_DECKS_DENOMINATOR
+from poker.engine.strategy.two_decks import (
+    count_paths_two_decks,
+    dealer_finals_two_decks,
+    dealt_hands,
+    hand_keys,
+    replacement_ways,
+    stored_paths,
+)
 
 
 def throws(text: str) -> list[set[str]]:
@@ -163,3 +172,85 @@ def test_the_three_card_draws_grouped_by_what_he_keeps_match_them_counted_hand_b
 @pytest.mark.slow
 def test_the_stored_counts_are_recomputed_whole():
     assert (count_finals() == dealer_finals()).all()
+
+
+# Two decks: hands are valued as dealer_draw.hand_value does (five of a kind, flushes holding a pair)
+
+
+def shoe_hands(n: int, seed: int) -> list[list]:
+    rng = random.Random(seed)
+    shoe = full_deck(2)
+    special = ("As As Ad Ad Ah", "Ah Ah Kh 9h 2h", "Ah Ah Kh Kh 2h", "Ah 2h 3h 4h 5h", "2c 2c 3d 4h 5s")
+    return [rng.sample(shoe, 5) for _ in range(n)] + [parse_cards(h, allow_duplicates=True) for h in special]
+
+
+def test_two_deck_hands_are_ordered_as_the_rules_order_them():
+    hands = shoe_hands(5000, 35)
+    keys = hand_keys(np.array([[int(c) for c in h] for h in hands]))
+    values = [hand_value(h) for h in hands]
+    for i, j in zip(range(len(hands)), random.Random(1).sample(range(len(hands)), len(hands))):
+        assert (keys[i] < keys[j]) == (values[i] < values[j]) and (keys[i] == keys[j]) == (
+            values[i] == values[j]
+        )
+    assert keys[-5] // 13**5 == 10 and keys[-4] // 13**5 == 5  # five aces; a flush holding a pair
+
+
+def test_the_dealer_keeps_what_the_house_rule_says_at_two_decks_too():
+    hands = shoe_hands(3000, 36)
+    keep = dealer_keeps(np.array([[int(c) for c in h] for h in hands]), hand_keys(hands) // 13**5)
+    for cards, kept in zip(hands, keep):
+        assert sorted(c for c, k in zip(cards, kept) if not k) == sorted(dealer_discards(cards)), cards
+
+
+def test_five_of_a_kind_and_a_flush_holding_a_pair_stand_pat_at_two_decks():
+    five = best_draws(parse_cards("As As Ad Ad Ah", allow_duplicates=True), decks=2)[0]
+    assert five.thrown == () and five.expected > 9  # it pays 10, less the dealer's from trips up
+    assert best_draws(parse_cards("Ah Ah Kh 9h 2h", allow_duplicates=True), decks=2)[0].thrown == ()
+
+
+def test_a_two_deck_draw_matches_a_count_written_apart():
+    # Throwing the 2h from a pair of aces of hearts: every replacement among the 99 cards of the
+    # shoe he does not hold (the other Ah among them), valued by hand_value, against every final
+    # hand of the dealer with its stored weight.
+    cards = parse_cards("Ah Ah Kd 9c 2h", allow_duplicates=True)
+    keys, weights = dealer_finals_two_decks()
+    dealer = [(int(k), int(w)) for k, w in zip(keys, weights)]
+    shoe = full_deck(2)
+    for c in cards:
+        shoe.remove(c)
+    total = 0
+    for new in shoe:
+        mine = hand_keys([[*map(int, cards[:4]), int(new)]])[0]
+        category = hand_value([*cards[:4], new])[0]
+        for key, weight in dealer:
+            if mine > key:
+                total += weight * payout_multiple(category, key // 13**5)
+            elif mine < key:
+                total -= weight
+    draws = {d.thrown: d.exact for d in best_draws(cards, decks=2)}
+    assert draws[(cards[4],)] == Fraction(total, TWO_DECKS_DENOMINATOR * 99)
+
+
+def test_the_two_deck_counts_weigh_every_path_of_the_dealer_once():
+    keys, weights = dealer_finals_two_decks()
+    assert int(weights.sum()) == TWO_DECKS_DENOMINATOR
+    assert (np.diff(keys) > 0).all() and keys.max() // 13**5 == 10  # five of a kind ends some paths
+
+
+def test_the_ways_to_deal_a_two_deck_hand_add_up_to_the_shoe():
+    _, ways = dealt_hands()
+    assert int(ways.sum()) == comb(104, 5)
+    _, ways = replacement_ways(
+        2 - np.bincount([int(c) for c in parse_cards("Ah Ah Kd 9c 2h", allow_duplicates=True)], minlength=52),
+        3,
+    )
+    assert int(ways.sum()) == comb(99, 3)
+
+
+@pytest.mark.slow
+def test_the_two_deck_counts_match_a_recount_when_he_stands_pat_or_draws_one():
+    keys, paths = stored_paths()
+    again_keys, again = count_paths_two_decks(draws=(0, 1))
+    for d in (0, 1):
+        stored = {k: n for k, n in zip(keys.tolist(), paths[d].tolist()) if n}
+        assert stored == {k: n for k, n in zip(again_keys.tolist(), again[d].tolist()) if n}

@@ -48,22 +48,29 @@ def all_hands(deck: tuple[int, ...] = tuple(range(52))) -> npt.NDArray[np.intp]:
     return np.array(deck, dtype=np.intp)[_combinations(len(deck), 5)]
 
 
-def dealer_keeps(hands: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
+def dealer_keeps(
+    hands: npt.NDArray[np.intp], categories: npt.NDArray[np.integer] | None = None
+) -> npt.NDArray[np.bool_]:
     """Which cards the dealer keeps, hand by hand: ``dealer_discards`` for many hands at once.
 
-    ``hands``: (n, 5) card indices of one deck. A straight or better stands pat; a pair, two pair
-    or three of a kind keeps the cards that make it; otherwise four to a flush, then four to an
-    open-ended straight (deuce-trey-four-five up to ten-jack-queen-king); otherwise his two highest.
+    ``hands``: (n, 5) card indices. A straight or better stands pat; a pair, two pair or three of a
+    kind keeps the cards that make it; otherwise four to a flush, then four to an open-ended
+    straight (deuce-trey-four-five up to ten-jack-queen-king); otherwise his two highest.
+    ``categories``: the hands' category numbers, given for hands of two decks (a card may appear
+    twice); by default the batch evaluator's, for one deck.
     """
-    values = evaluate_high_batch(hands, check=False)
+    if categories is None:
+        stands = evaluate_high_batch(hands, check=False) >= STRAIGHT_VALUE
+    else:
+        stands = categories >= 4  # a straight
     ranks, suits = hands >> 2, hands & 3
     same_rank = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)
     same_suit = (suits[:, :, None] == suits[:, None, :]).sum(axis=2)
     keep = np.ones(hands.shape, dtype=bool)
     made = same_rank.max(axis=1) >= 2
-    paired = (values < STRAIGHT_VALUE) & made
+    paired = ~stands & made
     keep[paired] = same_rank[paired] >= 2
-    high = (values < STRAIGHT_VALUE) & ~made
+    high = ~stands & ~made
     flush4 = high & (same_suit.max(axis=1) == 4)
     keep[flush4] = same_suit[flush4] == 4
     rest = high & ~flush4

@@ -18,9 +18,11 @@ every draw, on a sample of hands): docs/practice.md gives the figures. When eigh
 one deck and the deck runs out, thrown cards come back and the dealer may even get the player's
 own discards; that is not counted either.
 
-One deck only: with two decks the hands are valued another way (five of a kind, flushes holding a
-pair; ``dealer_draw.hand_value``), which the batch evaluator does not do, and the dealer's counts
-would have to be redone over a shoe of 104 cards. Two-deck tables get no hint.
+Two decks (``best_draws(cards, decks=2)``): the same count over a shoe of 104 cards, each card
+twice (``two_decks``): his replacements from the 99 cards of the shoe he does not hold, the dealer's
+five cards and replacements from the whole shoe, hands valued as ``dealer_draw.hand_value`` does
+(five of a kind the best hand, a flush may hold a pair). Exact in the same sense, with the same
+card removal left out (his five cards are 5 of 104).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ import numpy.typing as npt
 from ..batch import evaluate_high_batch
 from ..cards import Card
 from ..dealer_draw import MAX_DRAW, THREE_OF_A_KIND
+from . import two_decks
 from .dealer_finals import DENOMINATOR, VALUES, dealer_finals
 
 
@@ -105,15 +108,57 @@ def final_values(cards: list[Card]) -> list[tuple[tuple[Card, ...], npt.NDArray[
     return draws
 
 
-def best_draws(cards: list[Card]) -> list[Draw]:
-    """Every way to draw from these five cards, the best first (ValueError unless five distinct).
-
-    Equal averages keep the order of fewer cards thrown first."""
-    if len(cards) != 5 or len(set(cards)) != 5:
-        raise ValueError("the best draw is worked out for five different cards")
+def best_draws(cards: list[Card], decks: int = 1) -> list[Draw]:
+    """Every way to draw from these five cards, the best first (ValueError unless five cards the
+    shoe of ``decks`` decks can deal). Equal averages keep the order of fewer cards thrown first."""
+    if decks == 2:
+        return _best_draws_two_decks(cards)
+    if decks != 1 or len(cards) != 5 or len(set(cards)) != 5:
+        raise ValueError("the best draw is worked out for five different cards of one deck, or two decks")
     net = _net_by_value()
     draws = []
     for thrown, values in final_values(cards):
         exact = Fraction(int(net[values].sum()), DENOMINATOR * len(values))
         draws.append(Draw(thrown, float(exact), exact))
+    return sorted(draws, key=lambda d: -d.exact)
+
+
+@cache
+def _net_by_key_two_decks() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """At two decks: the dealer's final keys, sorted, the weight of those below each, by category."""
+    keys, weights = two_decks.dealer_finals_two_decks()
+    below = np.concatenate([[0], np.cumsum(weights)])  # below[i]: the weight of keys[:i]
+    starts = np.searchsorted(keys, np.arange(12) * two_decks.BASE)  # category c: keys[starts[c]:starts[c+1]]
+    return keys, below, starts
+
+
+def _net_two_decks(mine: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """His net summed over the dealer's weighted paths, for each of his keys (two decks)."""
+    keys, below, starts = _net_by_key_two_decks()
+    total = below[-1]
+    lower, upper = np.searchsorted(keys, mine, side="left"), np.searchsorted(keys, mine, side="right")
+    category = mine // two_decks.BASE
+    net = -(total - below[upper])
+    for c in range(11):
+        multiple = np.maximum(1, category - (c if c >= THREE_OF_A_KIND else 0))
+        beaten = np.clip(lower, starts[c], starts[c + 1]) - starts[c]  # keys of category c below his
+        net += (below[starts[c] + beaten] - below[starts[c]]) * multiple
+    return net
+
+
+def _best_draws_two_decks(cards: list[Card]) -> list[Draw]:
+    held = np.bincount([int(c) for c in cards], minlength=52)
+    if len(cards) != 5 or held.max() > 2:
+        raise ValueError("the best draw at two decks is worked out for five cards, none more than twice")
+    draws = []
+    for k in range(MAX_DRAW + 1):
+        new, ways = two_decks.replacement_ways(2 - held, k)
+        for thrown in combinations(range(5), k):
+            kept = [int(cards[i]) for i in range(5) if i not in thrown]
+            rows = np.concatenate([np.tile(kept, (len(new), 1)), new], axis=1)
+            mine, inverse = np.unique(two_decks.hand_keys(rows), return_inverse=True)
+            times = np.bincount(inverse, weights=ways).round().astype(np.int64)
+            total = sum(int(a) * int(b) for a, b in zip(times, _net_two_decks(mine)))
+            exact = Fraction(total, two_decks.DENOMINATOR * int(ways.sum()))
+            draws.append(Draw(tuple(cards[i] for i in thrown), float(exact), exact))
     return sorted(draws, key=lambda d: -d.exact)
