@@ -3,13 +3,17 @@
 ``PairBook`` adds up ``hand_pairs`` of many hands, keyed by the players' ids (the members), and
 ``ranked()`` gives one ``PairReport`` per pair that shared a hand, the most unusual first.
 
-The score (docs/integrity.md, "The score"): for each player of the pair and each feature, his
-rate towards the other is compared with his rate towards the rest of the table by a one-sided
-Fisher exact test (mid-p), in the direction collusion would push it (fewer bets and raises into
-the partner; more strong folds, more folds after raising, more rivers checked with a winner).
-The pair's p-values are combined by Fisher's method; the pair's score is -log10 of the combined
-p-value, and a pair is "à regarder" when it is at least ``FLAG_SCORE`` over at least
-``MIN_HANDS`` hands together.
+The score (docs/integrity.md, "The score"): for each player A of the pair, each feature and the
+other player B, A's count towards B is compared with what A's own habit (his rate towards the rest
+of the table) and B's (the rate of the others towards B) lead to expect, the two combined by the
+quasi-independence of a two-way table: expected rate = A's rate towards the others x the others'
+rate towards B / everybody's rate. A one-sided binomial test (mid-p) of the count against that
+rate, in the direction collusion would push it (fewer bets and raises into the partner; more
+strong folds, more folds after raising, more rivers checked with a winner), gives a p-value. The
+pair's p-values are combined by Fisher's method; the pair's score is -log10 of the combined
+p-value: a p-value means the same whatever the hands together, the table or the session, so the
+scores of pairs of different tables, sessions and lengths are ranked together. A pair is "à
+regarder" when its score is at least ``FLAG_SCORE`` over at least ``MIN_HANDS`` hands together.
 """
 
 from __future__ import annotations
@@ -22,6 +26,9 @@ from .hand import AGGRESSION, CHECKED_RIVERS, FEATURES, FLAGGED, RAISE_FOLDS, ST
 
 MIN_HANDS = 50  # fewer hands together: the figures are shown, the pair is never flagged
 FLAG_SCORE = 3.0  # combined p-value at most 1e-3 (chosen with bench/integrity.py: docs/integrity.md)
+# Every rate of the expectation is read with half a hit in one more chance (a Jeffreys-like
+# prior), so a player nobody ever folded a strong hand to does not make one such fold a certainty.
+PRIOR_HITS, PRIOR_CHANCES = 0.5, 1.0
 # Collusion lowers the rate of bets and raises towards the partner, and raises the others.
 LOWER = {AGGRESSION}
 
@@ -42,6 +49,8 @@ class Direction:
 
     towards: dict[str, Counts] = field(default_factory=lambda: {f: Counts() for f in FEATURES})
     rest: dict[str, Counts] = field(default_factory=lambda: {f: Counts() for f in FEATURES})
+    into: dict[str, Counts] = field(default_factory=lambda: {f: Counts() for f in FEATURES})  # others towards the other
+    expected: dict[str, float] = field(default_factory=dict)  # hits towards the other his and its habits give
     p_values: dict[str, float] = field(default_factory=dict)  # the features that could tell
     chips_to_other: int = 0  # his chips the other won
     folded_to_other: int = 0  # ... in pots he gave up by folding
@@ -84,6 +93,9 @@ class PairBook:
         self._pairs: dict[tuple[Hashable, Hashable], _Pair] = {}
         # Each player towards everybody he met, summed: the rest of the table is this minus one.
         self._all: dict[Hashable, dict[str, Counts]] = {}
+        # Everybody towards each player, summed; and everybody towards everybody.
+        self._into: dict[Hashable, dict[str, Counts]] = {}
+        self._total: dict[str, Counts] = {f: Counts() for f in FEATURES}
 
     def add(self, hand: HandPairs, ids: Sequence[Hashable], ref: Hashable = None) -> None:
         """Adds one hand: ``ids[i]`` is the player at index i, ``ref`` names the hand (its replay)."""
@@ -99,8 +111,9 @@ class PairBook:
             pair = self._pairs[key]
             towards = pair.towards.setdefault((ids[i], ids[j]), {f: Counts() for f in FEATURES})
             everybody = self._all.setdefault(ids[i], {f: Counts() for f in FEATURES})
+            into = self._into.setdefault(ids[j], {f: Counts() for f in FEATURES})
             for feature in FEATURES:
-                for counts in (towards[feature], everybody[feature]):
+                for counts in (towards[feature], everybody[feature], into[feature], self._total[feature]):
                     counts.hits += tally.hits[feature]
                     counts.chances += tally.chances[feature]
                 if feature in FLAGGED and tally.hits[feature]:
@@ -136,11 +149,18 @@ class PairBook:
             direction = Direction()
             towards = pair.towards.get((me, other), {f: Counts() for f in FEATURES})
             everybody = self._all.get(me, {f: Counts() for f in FEATURES})
+            into = self._into.get(other, {f: Counts() for f in FEATURES})
             for feature in FEATURES:
                 mine = towards[feature]
                 rest = Counts(everybody[feature].hits - mine.hits, everybody[feature].chances - mine.chances)
+                others = Counts(into[feature].hits - mine.hits, into[feature].chances - mine.chances)
                 direction.towards[feature], direction.rest[feature] = mine, rest
-                p = one_sided_p(mine, rest, lower=feature in LOWER)
+                direction.into[feature] = others
+                if not mine.chances:
+                    continue
+                rate = expected_rate(rest, others, self._total[feature])
+                direction.expected[feature] = rate * mine.chances
+                p = binomial_mid_p(mine.hits, mine.chances, rate, lower=feature in LOWER)
                 if p is not None:  # a feature that cannot tell either way adds nothing
                     direction.p_values[feature] = p
                     p_values.append(p)
@@ -159,6 +179,47 @@ class PairBook:
             flagged=pair.hands >= MIN_HANDS and score >= FLAG_SCORE,
             hands_flagged=pair.flagged_hands,
         )
+
+
+def expected_rate(rest: Counts, others: Counts, total: Counts) -> float:
+    """A's rate towards B if A treated B as he treats the others and was treated by A as the
+    others treat B: A's rate towards the others x the others' rate towards B / everybody's rate
+    (the quasi-independence of the table of every player towards every player), each rate read
+    with the prior. Between 0 and 1, never quite either."""
+
+    def rate(counts: Counts) -> float:
+        return (counts.hits + PRIOR_HITS) / (counts.chances + PRIOR_CHANCES)
+
+    return min(max(rate(rest) * rate(others) / rate(total), 1e-9), 1 - 1e-9)
+
+
+def binomial_mid_p(hits: int, chances: int, rate: float, *, lower: bool) -> float | None:
+    """Mid-p of the one-sided binomial test that ``hits`` of ``chances`` is above (``lower``: below)
+    what ``rate`` gives: P(more) + P(as many) / 2 (``lower``: fewer). None when no outcome could
+    tell (no chance). The tail is summed term by term from the count outwards; beyond the mean on
+    the other side the p-value is at least one half and the normal law gives it."""
+    if chances <= 0:
+        return None
+    mean = chances * rate
+    if (hits <= mean) != lower:  # the count lies on the innocent side of the mean
+        sd = math.sqrt(chances * rate * (1 - rate))
+        z = (hits - mean) / sd if sd else 0.0
+        return 0.5 * math.erfc((-z if lower else z) / math.sqrt(2)) if sd else 0.5
+    log_rate, log_other = math.log(rate), math.log1p(-rate)
+
+    def log_pmf(k: int) -> float:
+        return _log_comb(chances, k) + k * log_rate + (chances - k) * log_other
+
+    here = math.exp(log_pmf(hits))
+    tail, step = 0.0, -1 if lower else 1
+    k = hits + step
+    while 0 <= k <= chances:
+        term = math.exp(log_pmf(k))
+        tail += term
+        if term < 1e-12 * (tail + here):
+            break
+        k += step
+    return min(1.0, tail + here / 2)
 
 
 def one_sided_p(mine: Counts, rest: Counts, *, lower: bool) -> float | None:
@@ -213,6 +274,8 @@ __all__ = [
     "RAISE_FOLDS",
     "STRONG_FOLDS",
     "Counts",
+    "binomial_mid_p",
+    "expected_rate",
     "Direction",
     "PairBook",
     "PairReport",
