@@ -51,15 +51,14 @@ import sys
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
-from itertools import combinations
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from championship.rules import round1_busts, seating_draw  # noqa: E402  (pure: no Django)
-from poker.engine import Action, NoLimitHoldem, evaluate_high, shuffled_deck  # noqa: E402
-from poker.engine.balance import rebalance  # noqa: E402
-from poker.engine.integrity import PairBook, hand_pairs  # noqa: E402
+from championship.rules import round1_busts, seating_draw
+from poker.engine import Action, NoLimitHoldem, evaluate_high, shuffled_deck
+from poker.engine.balance import rebalance
+from poker.engine.integrity import PairBook, hand_pairs
 
 STACK = 5000
 LEVELS = [(10, 20), (15, 30), (25, 50), (50, 100), (75, 150), (100, 200), (150, 300), (200, 400)]
@@ -74,7 +73,10 @@ def game_at(level: int) -> NoLimitHoldem:
     if level < len(LEVELS):
         small, big = LEVELS[level]
     else:
-        small, big = LEVELS[-1][0] * 2 ** (level - len(LEVELS) + 1), LEVELS[-1][1] * 2 ** (level - len(LEVELS) + 1)
+        small, big = (
+            LEVELS[-1][0] * 2 ** (level - len(LEVELS) + 1),
+            LEVELS[-1][1] * 2 ** (level - len(LEVELS) + 1),
+        )
     return NoLimitHoldem(small_blind=small, big_blind=big, ante=big // 10 if big >= 200 else 0)
 
 
@@ -172,7 +174,9 @@ class Season:
 
     # --- one hand --------------------------------------------------------------------------------
 
-    def play_hand(self, ids: list[int], chips: dict[int, int], button: int, level: int, session_book: PairBook):
+    def play_hand(
+        self, ids: list[int], chips: dict[int, int], button: int, level: int, session_book: PairBook
+    ):
         hand = game_at(level).start_hand(
             stacks=[chips[p] for p in ids], button=button, deck=shuffled_deck(rng=self.rng)
         )
@@ -185,7 +189,9 @@ class Season:
                 other = plant.b if ids[k] == plant.a else plant.a
                 partner = index.get(other)
             if partner is not None:
-                action = colluder(hand, self.rng, partner, plant.mode, plant.strength, dumper=ids[k] == plant.a)
+                action = colluder(
+                    hand, self.rng, partner, plant.mode, plant.strength, dumper=ids[k] == plant.a
+                )
             else:
                 action = honest(hand, self.rng)
             hand.act(action)
@@ -231,7 +237,14 @@ class Season:
                     and (kind[0] == "t") == (not set(r.players) & set(self.colluders))
                 ]
                 self.honest_marked.append(
-                    (name, kind, number, sum(r.flagged for r in reports), len(reports), sum(r.hands >= 50 for r in reports))
+                    (
+                        name,
+                        kind,
+                        number,
+                        sum(r.flagged for r in reports),
+                        len(reports),
+                        sum(r.hands >= 50 for r in reports),
+                    )
                 )
 
     def draw(self, players: list[int]) -> list[list[int]]:
@@ -260,7 +273,7 @@ class Season:
             self.play_hand(seated, chips, button % len(seated), level, session_book)
             played += 1
             busted = [(p, start[p]) for p in seated if chips[p] == 0]
-            out, kept = round1_busts(players_left=len(seated) + len(saved), busted=busted)
+            _out, kept = round1_busts(players_left=len(seated) + len(saved), busted=busted)
             saved += kept
             keep = seated[button % len(seated)]
             seated = [p for p in seated if chips[p] > 0]
@@ -339,7 +352,8 @@ def run(args) -> None:
             all_first[c][1] += len(reached)
             worst = max((rank for rank, _ in reached), default=0)
             cells.append(
-                f"{c} hands: first {first}/{len(reached)}, marked {flagged}/{len(reached)}, worst rank {worst}"
+                f"{c} hands: first {first}/{len(reached)}, marked {flagged}/{len(reached)}, "
+                f"worst rank {worst}"
                 if reached
                 else f"{c} hands: not reached"
             )

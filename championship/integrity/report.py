@@ -37,6 +37,8 @@ class Line:
     label: str
     towards: tuple[int, int]
     rest: tuple[int, int]
+    into: tuple[int, int]  # the others towards the other player
+    expected: float | None  # hits towards the other his habit and the other's give
     p_value: float | None
 
     @staticmethod
@@ -50,6 +52,10 @@ class Line:
     @property
     def rest_percent(self) -> int | None:
         return self.percent(self.rest)
+
+    @property
+    def into_percent(self) -> int | None:
+        return self.percent(self.into)
 
 
 @dataclass
@@ -160,6 +166,8 @@ def _pair(rank: int, report: PairReport, names: dict[int, str], where: dict, sha
                 label=str(LABELS[f]),
                 towards=(direction.towards[f].hits, direction.towards[f].chances),
                 rest=(direction.rest[f].hits, direction.rest[f].chances),
+                into=(direction.into[f].hits, direction.into[f].chances),
+                expected=direction.expected.get(f),
                 p_value=direction.p_values.get(f),
             )
             for f in FEATURES

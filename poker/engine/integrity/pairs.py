@@ -4,16 +4,16 @@
 ``ranked()`` gives one ``PairReport`` per pair that shared a hand, the most unusual first.
 
 The score (docs/integrity.md, "The score"): for each player A of the pair, each feature and the
-other player B, A's count towards B is compared with what A's own habit (his rate towards the rest
-of the table) and B's (the rate of the others towards B) lead to expect, the two combined by the
-quasi-independence of a two-way table: expected rate = A's rate towards the others x the others'
-rate towards B / everybody's rate. A one-sided binomial test (mid-p) of the count against that
-rate, in the direction collusion would push it (fewer bets and raises into the partner; more
-strong folds, more folds after raising, more rivers checked with a winner), gives a p-value. The
-pair's p-values are combined by Fisher's method; the pair's score is -log10 of the combined
-p-value: a p-value means the same whatever the hands together, the table or the session, so the
-scores of pairs of different tables, sessions and lengths are ranked together. A pair is "à
-regarder" when its score is at least ``FLAG_SCORE`` over at least ``MIN_HANDS`` hands together.
+other player B, A's count towards B is compared with what A's own habit and B's lead to expect:
+the others' rate towards B, times A's habit (his hits towards the others over what everybody's
+rates towards those same players give for his chances: ``expected_rate``). A one-sided binomial
+test (mid-p) of the count against that rate, in the direction collusion would push it (fewer bets
+and raises into the partner; more strong folds, more folds after raising, more rivers checked with
+a winner), gives a p-value. The pair's p-values are combined by Fisher's method; the pair's score
+is -log10 of the combined p-value: a p-value means the same whatever the hands together, the table
+or the session, so the scores of pairs of different tables, sessions and lengths are ranked
+together. A pair is "à regarder" when its score is at least ``FLAG_SCORE`` over at least
+``MIN_HANDS`` hands together.
 """
 
 from __future__ import annotations
@@ -49,7 +49,9 @@ class Direction:
 
     towards: dict[str, Counts] = field(default_factory=lambda: {f: Counts() for f in FEATURES})
     rest: dict[str, Counts] = field(default_factory=lambda: {f: Counts() for f in FEATURES})
-    into: dict[str, Counts] = field(default_factory=lambda: {f: Counts() for f in FEATURES})  # others towards the other
+    into: dict[str, Counts] = field(
+        default_factory=lambda: {f: Counts() for f in FEATURES}
+    )  # others towards the other
     expected: dict[str, float] = field(default_factory=dict)  # hits towards the other his and its habits give
     p_values: dict[str, float] = field(default_factory=dict)  # the features that could tell
     chips_to_other: int = 0  # his chips the other won
@@ -95,7 +97,6 @@ class PairBook:
         self._all: dict[Hashable, dict[str, Counts]] = {}
         # Everybody towards each player, summed; and everybody towards everybody.
         self._into: dict[Hashable, dict[str, Counts]] = {}
-        self._total: dict[str, Counts] = {f: Counts() for f in FEATURES}
 
     def add(self, hand: HandPairs, ids: Sequence[Hashable], ref: Hashable = None) -> None:
         """Adds one hand: ``ids[i]`` is the player at index i, ``ref`` names the hand (its replay)."""
@@ -113,7 +114,7 @@ class PairBook:
             everybody = self._all.setdefault(ids[i], {f: Counts() for f in FEATURES})
             into = self._into.setdefault(ids[j], {f: Counts() for f in FEATURES})
             for feature in FEATURES:
-                for counts in (towards[feature], everybody[feature], into[feature], self._total[feature]):
+                for counts in (towards[feature], everybody[feature], into[feature]):
                     counts.hits += tally.hits[feature]
                     counts.chances += tally.chances[feature]
                 if feature in FLAGGED and tally.hits[feature]:
@@ -138,6 +139,15 @@ class PairBook:
 
     def ranked(self) -> list[PairReport]:
         """Every pair that shared a hand, the highest score first (then the most hands)."""
+        # Everybody's rate towards each player (with the prior), and what those rates give for the
+        # chances each player had towards the players he met: his own habit is his hits over that.
+        self._col = {player: {f: _rate(counts[f]) for f in FEATURES} for player, counts in self._into.items()}
+        self._owed: dict[Hashable, dict[str, float]] = {}
+        for pair in self._pairs.values():
+            for (me, other), counts in pair.towards.items():
+                owed = self._owed.setdefault(me, dict.fromkeys(FEATURES, 0.0))
+                for f in FEATURES:
+                    owed[f] += counts[f].chances * self._col[other][f]
         reports = [self._report(key, pair) for key, pair in self._pairs.items()]
         reports.sort(key=lambda r: (-r.score, -r.hands, str(r.players)))
         return reports
@@ -158,7 +168,8 @@ class PairBook:
                 direction.into[feature] = others
                 if not mine.chances:
                     continue
-                rate = expected_rate(rest, others, self._total[feature])
+                owed = self._owed[me][feature] - mine.chances * self._col[other][feature]
+                rate = expected_rate(rest, owed, others)
                 direction.expected[feature] = rate * mine.chances
                 p = binomial_mid_p(mine.hits, mine.chances, rate, lower=feature in LOWER)
                 if p is not None:  # a feature that cannot tell either way adds nothing
@@ -181,16 +192,19 @@ class PairBook:
         )
 
 
-def expected_rate(rest: Counts, others: Counts, total: Counts) -> float:
-    """A's rate towards B if A treated B as he treats the others and was treated by A as the
-    others treat B: A's rate towards the others x the others' rate towards B / everybody's rate
-    (the quasi-independence of the table of every player towards every player), each rate read
-    with the prior. Between 0 and 1, never quite either."""
+def _rate(counts: Counts) -> float:
+    return (counts.hits + PRIOR_HITS) / (counts.chances + PRIOR_CHANCES)
 
-    def rate(counts: Counts) -> float:
-        return (counts.hits + PRIOR_HITS) / (counts.chances + PRIOR_CHANCES)
 
-    return min(max(rate(rest) * rate(others) / rate(total), 1e-9), 1 - 1e-9)
+def expected_rate(rest: Counts, owed: float, others: Counts) -> float:
+    """A's rate towards B if A treated B as he treats the others and B were treated by A as the
+    others treat him: the others' rate towards B times A's own habit, which is A's hits towards
+    the others (``rest``) over ``owed``, the hits everybody's rates towards each of those others
+    give for A's chances towards them (an indirect standardisation: a player who only met players
+    everybody bets into is not aggressive for betting into them). Rates and habit read with the
+    prior; the result between 0 and 1, never quite either."""
+    habit = (rest.hits + PRIOR_HITS) / (owed + PRIOR_HITS)
+    return min(max(_rate(others) * habit, 1e-9), 1 - 1e-9)
 
 
 def binomial_mid_p(hits: int, chances: int, rate: float, *, lower: bool) -> float | None:
@@ -222,32 +236,6 @@ def binomial_mid_p(hits: int, chances: int, rate: float, *, lower: bool) -> floa
     return min(1.0, tail + here / 2)
 
 
-def one_sided_p(mine: Counts, rest: Counts, *, lower: bool) -> float | None:
-    """Mid-p of the one-sided Fisher exact test that his rate towards the other is above (``lower``:
-    below) his rate towards the rest of the table. None when the counts cannot tell: either side
-    had no chance, or every outcome of the test is the same (no hit at all, or only hits)."""
-    if not mine.chances or not rest.chances:
-        return None
-    total_hits = mine.hits + rest.hits
-    n, m = mine.chances, rest.chances
-    low, high = max(0, total_hits - m), min(n, total_hits)
-    if low == high:
-        return None
-    logs = {k: _log_hypergeom(k, n, m, total_hits) for k in range(low, high + 1)}
-    peak = max(logs.values())
-    weights = {k: math.exp(v - peak) for k, v in logs.items()}
-    total = sum(weights.values())
-    if lower:
-        tail = sum(w for k, w in weights.items() if k < mine.hits)
-    else:
-        tail = sum(w for k, w in weights.items() if k > mine.hits)
-    return (tail + weights[mine.hits] / 2) / total
-
-
-def _log_hypergeom(k: int, n: int, m: int, hits: int) -> float:
-    return _log_comb(n, k) + _log_comb(m, hits - k)
-
-
 def _log_comb(n: int, k: int) -> float:
     return math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
 
@@ -274,11 +262,10 @@ __all__ = [
     "RAISE_FOLDS",
     "STRONG_FOLDS",
     "Counts",
-    "binomial_mid_p",
-    "expected_rate",
     "Direction",
     "PairBook",
     "PairReport",
+    "binomial_mid_p",
+    "expected_rate",
     "fisher_combined",
-    "one_sided_p",
 ]
