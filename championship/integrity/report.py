@@ -9,7 +9,14 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from poker.engine.integrity import FEATURES, FLAG_SCORE, MIN_HANDS, PairBook, PairReport
-from poker.engine.integrity.hand import AGGRESSION, CHECKED_RIVERS, RAISE_FOLDS, STRONG_FOLDS, HandPairs
+from poker.engine.integrity.hand import (
+    AGGRESSION,
+    CHECKED_RIVERS,
+    RAISE_FOLDS,
+    STRONG_FOLDS,
+    STRONG_UNBET,
+    HandPairs,
+)
 from poker.models import Hand, SeatConnection
 
 from ..models import HandPairs as HandPairsRow
@@ -24,6 +31,7 @@ LABELS = {
     STRONG_FOLDS: _("Better hands folded to the other's bet"),
     RAISE_FOLDS: _("Folds after raising, when the other raised back"),
     CHECKED_RIVERS: _("Rivers checked through holding a near-certain winner"),
+    STRONG_UNBET: _("Strong hands played without a bet or raise while the other was in"),
 }
 SHORT = {
     STRONG_FOLDS: _("better hand folded"),

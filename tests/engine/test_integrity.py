@@ -11,7 +11,15 @@ import pytest
 from poker.engine import Action, NoLimitHoldem, shuffled_deck
 from poker.engine.holdem import deck_for
 from poker.engine.integrity import PairBook, hand_pairs
-from poker.engine.integrity.hand import AGGRESSION, CHECKED_RIVERS, RAISE_FOLDS, STRONG_FOLDS, HandPairs
+from poker.engine.integrity.hand import (
+    AGGRESSION,
+    CHECKED_RIVERS,
+    RAISE_FOLDS,
+    STRONG_FOLDS,
+    STRONG_UNBET,
+    HandPairs,
+    strong_hand,
+)
 from poker.engine.integrity.odds import heads_up_equity, river_strength
 from poker.engine.integrity.pairs import Counts, binomial_mid_p, expected_rate, fisher_combined
 
@@ -93,6 +101,26 @@ def test_a_river_bet_with_a_near_certain_winner_is_a_chance_taken():
     actions += [Action.fold()]
     pairs = play(["Ah Kh", "9c 8d"], "2h 7h Jh 3s 4d", actions)
     assert counts(pairs, 0, 1, CHECKED_RIVERS) == (0, 1)
+
+
+def test_strong_hands_are_read_from_the_ranks():
+    assert strong_hand(["As", "Kd"], []) and strong_hand(["Ts", "Td"], [])
+    assert not strong_hand(["As", "Qd"], []) and not strong_hand(["9s", "9d"], [])
+    assert strong_hand(["As", "Kd"], ["Ah", "Kc", "2d"])  # two pair, both hole cards
+    assert strong_hand(["7s", "7d"], ["7h", "Kc", "2d"])  # a set
+    assert not strong_hand(["As", "Kd"], ["Ah", "5c", "5d"])  # one pair of his own
+    assert not strong_hand(["Qs", "Qd"], ["7h", "Kc", "2d"])  # an overpair is one pair
+
+
+def test_a_strong_hand_checked_or_called_with_the_other_in_is_counted():
+    # Heads-up: 0 (button) holds kings and flops a set on K-7-J. Before the flop he calls (strong,
+    # no raise: 1 of 1); on the flop he bets (a chance, no hit), on the turn he checks (a hit), on
+    # the river he bets and 1 folds: 2 of 4. Nine-eight never pairs: 1 has no chance.
+    actions = [Action.call(), Action.check(), Action.check(), Action.raise_to(40), Action.call()]
+    actions += [Action.check(), Action.check(), Action.check(), Action.raise_to(40), Action.fold()]
+    pairs = play(["Ks Kd", "9c 8c"], "Kh 7d Jc 3s 4d", actions)
+    assert counts(pairs, 0, 1, STRONG_UNBET) == (2, 4)
+    assert counts(pairs, 1, 0, STRONG_UNBET) == (0, 0)
 
 
 def test_side_pots_send_each_players_chips_to_who_won_them():

@@ -22,7 +22,16 @@ import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
-from .hand import AGGRESSION, CHECKED_RIVERS, FEATURES, FLAGGED, RAISE_FOLDS, STRONG_FOLDS, HandPairs
+from .hand import (
+    AGGRESSION,
+    CHECKED_RIVERS,
+    FEATURES,
+    FLAGGED,
+    RAISE_FOLDS,
+    STRONG_FOLDS,
+    STRONG_UNBET,
+    HandPairs,
+)
 
 MIN_HANDS = 50  # fewer hands together: the figures are shown, the pair is never flagged
 FLAG_SCORE = 3.0  # combined p-value at most 1e-3 (chosen with bench/integrity.py: docs/integrity.md)
@@ -261,6 +270,7 @@ __all__ = [
     "MIN_HANDS",
     "RAISE_FOLDS",
     "STRONG_FOLDS",
+    "STRONG_UNBET",
     "Counts",
     "Direction",
     "PairBook",
