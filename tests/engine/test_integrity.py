@@ -227,6 +227,14 @@ def test_a_pair_that_never_bets_into_each_other_ranks_first():
     assert not any(r.flagged for r in ranked[1:])
     first = ranked[0].directions[0]
     assert first.towards[AGGRESSION].hits == 0 and first.rest[AGGRESSION].hits > 20
+    # The score tests each count once for the pair: both players' hits, chances and expected
+    # counts added up (0 bets of all their chances into each other), then Fisher's method.
+    a, b = ranked[0].directions
+    chances = a.towards[AGGRESSION].chances + b.towards[AGGRESSION].chances
+    rate = (a.expected[AGGRESSION] + b.expected[AGGRESSION]) / chances
+    assert ranked[0].p_values[AGGRESSION] == pytest.approx(binomial_mid_p(0, chances, rate, lower=True))
+    combined = fisher_combined(list(ranked[0].p_values.values()))
+    assert ranked[0].score == pytest.approx(-math.log10(combined))
 
 
 def test_the_stored_form_gives_back_the_same_counts():

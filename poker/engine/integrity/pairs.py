@@ -78,6 +78,7 @@ class PairReport:
     score: float
     flagged: bool
     hands_flagged: list[tuple[Hashable, str, Hashable]]  # (hand, feature, player whose act it was)
+    p_values: dict[str, float] = field(default_factory=dict)  # each count of the two, the score's tests
 
     @property
     def net_chips(self) -> int:
@@ -163,7 +164,7 @@ class PairBook:
 
     def _report(self, key: tuple[Hashable, Hashable], pair: _Pair) -> PairReport:
         directions = []
-        p_values = []
+        pooled: dict[str, float] = {}
         for me, other in (key, key[::-1]):
             direction = Direction()
             towards = pair.towards.get((me, other), {f: Counts() for f in FEATURES})
@@ -181,14 +182,26 @@ class PairBook:
                 rate = expected_rate(rest, owed, others)
                 direction.expected[feature] = rate * mine.chances
                 p = binomial_mid_p(mine.hits, mine.chances, rate, lower=feature in LOWER)
-                if p is not None:  # a feature that cannot tell either way adds nothing
+                if p is not None:  # each player's own test, for reading
                     direction.p_values[feature] = p
-                    p_values.append(p)
             direction.chips_to_other = pair.chips.get(me, 0)
             direction.folded_to_other = pair.fold_chips.get(me, 0)
             direction.luck_of_other = pair.luck.get(me, 0.0)
             directions.append(direction)
-        score = -math.log10(max(fisher_combined(p_values), 1e-300))
+        # The score tests each count of the pair once, the two players' counts added up: soft play
+        # is mutual, and one test of both halves the tests that tell nothing (Fisher's method
+        # counts every p-value, the useless ones too).
+        for feature in FEATURES:
+            sides = [d for d in directions if feature in d.expected]
+            chances = sum(d.towards[feature].chances for d in sides)
+            if not chances:
+                continue
+            hits = sum(d.towards[feature].hits for d in sides)
+            rate = sum(d.expected[feature] for d in sides) / chances
+            p = binomial_mid_p(hits, chances, rate, lower=feature in LOWER)
+            if p is not None:
+                pooled[feature] = p
+        score = -math.log10(max(fisher_combined(list(pooled.values())), 1e-300))
         return PairReport(
             players=key,
             hands=pair.hands,
@@ -198,6 +211,7 @@ class PairBook:
             score=score,
             flagged=pair.hands >= MIN_HANDS and score >= FLAG_SCORE,
             hands_flagged=pair.flagged_hands,
+            p_values=pooled,
         )
 
 
