@@ -6,10 +6,11 @@
 The score (docs/integrity.md, "The score"): for each player A of the pair, each feature and the
 other player B, A's count towards B is compared with what A's own habit and B's lead to expect:
 the others' rate towards B, times A's habit (his hits towards the others over what everybody's
-rates towards those same players give for his chances: ``expected_rate``). A one-sided binomial
-test (mid-p) of the count against that rate, in the direction collusion would push it (fewer bets
-and raises into the partner; more strong folds, more folds after raising, more rivers checked with
-a winner), gives a p-value. The pair's p-values are combined by Fisher's method; the pair's score
+rates towards those same players give for his chances: ``expected_rate``). The two players'
+counts of a feature are added up, and a one-sided binomial test (mid-p) of the pair's count
+against its expected count, in the direction collusion would push it (fewer bets and raises into
+the partner; more strong hands not bet, strong folds, folds after raising, rivers checked with a
+winner), gives one p-value a feature. They are combined by Fisher's method; the pair's score
 is -log10 of the combined p-value: a p-value means the same whatever the hands together, the table
 or the session, so the scores of pairs of different tables, sessions and lengths are ranked
 together. A pair is "à regarder" when its score is at least ``FLAG_SCORE`` over at least
