@@ -9,7 +9,14 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from poker.engine.integrity import FEATURES, FLAG_SCORE, MIN_HANDS, PairBook, PairReport
-from poker.engine.integrity.hand import AGGRESSION, CHECKED_RIVERS, RAISE_FOLDS, STRONG_FOLDS, HandPairs
+from poker.engine.integrity.hand import (
+    AGGRESSION,
+    CHECKED_RIVERS,
+    RAISE_FOLDS,
+    STRONG_FOLDS,
+    STRONG_UNBET,
+    HandPairs,
+)
 from poker.models import Hand, SeatConnection
 
 from ..models import HandPairs as HandPairsRow
@@ -24,6 +31,7 @@ LABELS = {
     STRONG_FOLDS: _("Better hands folded to the other's bet"),
     RAISE_FOLDS: _("Folds after raising, when the other raised back"),
     CHECKED_RIVERS: _("Rivers checked through holding a near-certain winner"),
+    STRONG_UNBET: _("Strong hands played without a bet or raise while the other was in"),
 }
 SHORT = {
     STRONG_FOLDS: _("better hand folded"),
@@ -37,6 +45,8 @@ class Line:
     label: str
     towards: tuple[int, int]
     rest: tuple[int, int]
+    into: tuple[int, int]  # the others towards the other player
+    expected: float | None  # hits towards the other his habit and the other's give
     p_value: float | None
 
     @staticmethod
@@ -50,6 +60,10 @@ class Line:
     @property
     def rest_percent(self) -> int | None:
         return self.percent(self.rest)
+
+    @property
+    def into_percent(self) -> int | None:
+        return self.percent(self.into)
 
 
 @dataclass
@@ -160,6 +174,8 @@ def _pair(rank: int, report: PairReport, names: dict[int, str], where: dict, sha
                 label=str(LABELS[f]),
                 towards=(direction.towards[f].hits, direction.towards[f].chances),
                 rest=(direction.rest[f].hits, direction.rest[f].chances),
+                into=(direction.into[f].hits, direction.into[f].chances),
+                expected=direction.expected.get(f),
                 p_value=direction.p_values.get(f),
             )
             for f in FEATURES

@@ -8,12 +8,20 @@ import random
 
 import pytest
 
-from poker.engine import Action, NoLimitHoldem
+from poker.engine import Action, NoLimitHoldem, shuffled_deck
 from poker.engine.holdem import deck_for
 from poker.engine.integrity import PairBook, hand_pairs
-from poker.engine.integrity.hand import AGGRESSION, CHECKED_RIVERS, RAISE_FOLDS, STRONG_FOLDS, HandPairs
+from poker.engine.integrity.hand import (
+    AGGRESSION,
+    CHECKED_RIVERS,
+    RAISE_FOLDS,
+    STRONG_FOLDS,
+    STRONG_UNBET,
+    HandPairs,
+    strong_hand,
+)
 from poker.engine.integrity.odds import heads_up_equity, river_strength
-from poker.engine.integrity.pairs import Counts, fisher_combined, one_sided_p
+from poker.engine.integrity.pairs import Counts, binomial_mid_p, expected_rate, fisher_combined
 
 GAME = NoLimitHoldem(small_blind=10, big_blind=20)
 
@@ -95,6 +103,26 @@ def test_a_river_bet_with_a_near_certain_winner_is_a_chance_taken():
     assert counts(pairs, 0, 1, CHECKED_RIVERS) == (0, 1)
 
 
+def test_strong_hands_are_read_from_the_ranks():
+    assert strong_hand(["As", "Kd"], []) and strong_hand(["Ts", "Td"], [])
+    assert not strong_hand(["As", "Qd"], []) and not strong_hand(["9s", "9d"], [])
+    assert strong_hand(["As", "Kd"], ["Ah", "Kc", "2d"])  # two pair, both hole cards
+    assert strong_hand(["7s", "7d"], ["7h", "Kc", "2d"])  # a set
+    assert not strong_hand(["As", "Kd"], ["Ah", "5c", "5d"])  # one pair of his own
+    assert not strong_hand(["Qs", "Qd"], ["7h", "Kc", "2d"])  # an overpair is one pair
+
+
+def test_a_strong_hand_checked_or_called_with_the_other_in_is_counted():
+    # Heads-up: 0 (button) holds kings and flops a set on K-7-J. Before the flop he calls (strong,
+    # no raise: 1 of 1); on the flop he bets (a chance, no hit), on the turn he checks (a hit), on
+    # the river he bets and 1 folds: 2 of 4. Nine-eight never pairs: 1 has no chance.
+    actions = [Action.call(), Action.check(), Action.check(), Action.raise_to(40), Action.call()]
+    actions += [Action.check(), Action.check(), Action.check(), Action.raise_to(40), Action.fold()]
+    pairs = play(["Ks Kd", "9c 8c"], "Kh 7d Jc 3s 4d", actions)
+    assert counts(pairs, 0, 1, STRONG_UNBET) == (2, 4)
+    assert counts(pairs, 1, 0, STRONG_UNBET) == (0, 0)
+
+
 def test_side_pots_send_each_players_chips_to_who_won_them():
     # 0 has 100, 1 has 400, 2 has 1000. All in preflop; 0 wins the main pot, 2 the side pot.
     pairs = play(
@@ -115,13 +143,7 @@ def test_the_heads_up_equity_is_exact_after_the_flop_and_close_before():
     assert heads_up_equity(["As", "Ad"], ["Kc", "Kd"], ["2c", "3d", "7h", "9s", "Js"]) == 1.0
 
 
-def test_the_one_sided_test_and_fishers_combination():
-    # 0 bets in 20 chances against the other, 30 in 100 against the rest: about 0.0018 (mid-p).
-    p = one_sided_p(Counts(0, 20), Counts(30, 100), lower=True)
-    assert 0.0005 < p < 0.005
-    assert one_sided_p(Counts(0, 20), Counts(30, 100), lower=False) > 0.99
-    assert one_sided_p(Counts(0, 0), Counts(30, 100), lower=True) is None  # no chance: no evidence
-    assert one_sided_p(Counts(0, 5), Counts(0, 50), lower=False) is None  # nobody ever did it
+def test_fishers_combination():
     assert fisher_combined([0.05]) == pytest.approx(0.05)
     # Two p-values of 0.05: x = -2 ln(0.05^2) = 11.98 on 4 degrees of freedom: e^(-x/2) (1 + x/2).
     x = -2 * math.log(0.05**2)
@@ -129,12 +151,63 @@ def test_the_one_sided_test_and_fishers_combination():
     assert fisher_combined([0.05, 0.05]) == pytest.approx(0.0175, abs=1e-4)
 
 
+def test_the_expected_rate_takes_both_players_habits():
+    # The others bet 10 times in 100 decisions against B (with the prior: 10.5 / 101). A bet 20
+    # times against the others, where everybody's rates against those players give 10: his habit
+    # is (20 + 0.5) / (10 + 0.5), about twice the others'. Into B he is expected at
+    # 10.5 / 101 x 20.5 / 10.5 = 20.5 / 101, about 20 %.
+    assert expected_rate(Counts(20, 100), 10.0, Counts(10, 100)) == pytest.approx(20.5 / 101)
+    # Nobody ever did it: the prior keeps the rate above zero (his habit is 0.5 / 0.5 = 1).
+    assert expected_rate(Counts(0, 50), 0.0, Counts(0, 50)) == pytest.approx(0.5 / 51)
+
+
+def test_the_binomial_test_against_the_expected_rate():
+    # 0 hits in 10 chances at a rate of 1/2: P(0) = 1/1024; the mid-p is half of it.
+    assert binomial_mid_p(0, 10, 0.5, lower=True) == pytest.approx(1 / 2048)
+    # 3 hits in 3 chances at 1/10: P(3) = 1/1000, nothing above: mid-p 1/2000.
+    assert binomial_mid_p(3, 3, 0.1, lower=False) == pytest.approx(1 / 2000)
+    # 2 hits in 3 at 1/10: P(3) + P(2) / 2 = 0.001 + 3 x 0.01 x 0.9 / 2 = 0.0145.
+    assert binomial_mid_p(2, 3, 0.1, lower=False) == pytest.approx(0.0145)
+    # On the innocent side of the mean the p-value is one half or more; no chance tells nothing.
+    assert binomial_mid_p(5, 10, 0.2, lower=True) > 0.5
+    assert binomial_mid_p(0, 10, 0.2, lower=False) >= 0.5
+    assert binomial_mid_p(0, 0, 0.2, lower=False) is None
+
+
+def test_a_player_everybody_folds_to_does_not_make_a_pair():
+    """Opponent 9 makes everybody fold the better hand (he bluffs): player 1's strong folds to
+    him are 9's doing, not the pair's. Player 1 folds to 9 as the others do (6 strong of 10); the
+    others fold to 9 12 strong of 20 (12.5 / 21 with the prior); player 1's habit is 0.5 / (0.5 +
+    40 x 0.5 / 121) = 0.75 (nobody folds strong to 50): expected rate 0.447, 4.5 of 10, and 6 is
+    no surprise."""
+    book = PairBook()
+    from poker.engine.integrity.hand import Tally
+
+    def hand(i, j, strong):
+        t = Tally()
+        t.add(STRONG_FOLDS, strong)
+        return HandPairs(3, 20, {(i, j): t}, set(), {}, {}, {})
+
+    for player in (1, 2, 3):
+        for k in range(10):  # each of 1, 2, 3 folds to 9 ten times, 6 of them strong
+            book.add(hand(0, 1, k < 6), [player, 9, 100 + player], ref=k)
+        for k in range(40):  # and to 50 forty times, never strong
+            book.add(hand(0, 1, False), [player, 50, 200 + player], ref=k)
+    report = next(r for r in book.ranked() if r.players == (1, 9))
+    into = report.directions[0]
+    assert (into.towards[STRONG_FOLDS].hits, into.towards[STRONG_FOLDS].chances) == (6, 10)
+    assert (into.into[STRONG_FOLDS].hits, into.into[STRONG_FOLDS].chances) == (12, 20)
+    assert into.expected[STRONG_FOLDS] == pytest.approx(10 * 12.5 / 21 * 0.5 / (0.5 + 40 * 0.5 / 121))
+    assert into.p_values[STRONG_FOLDS] > 0.05
+    assert not report.flagged
+
+
 def test_a_pair_that_never_bets_into_each_other_ranks_first():
     """Four players for 120 hands; 0 and 1 never bet or raise while the other is in the hand."""
     rng = random.Random(7)
     book = PairBook()
     for number in range(120):
-        hand = GAME.start_hand(stacks=[1000] * 4, button=number % 4)
+        hand = GAME.start_hand(stacks=[1000] * 4, button=number % 4, deck=shuffled_deck(rng=rng))
         while not hand.is_over:
             p = hand.actor
             legal = hand.legal_actions()
@@ -154,6 +227,14 @@ def test_a_pair_that_never_bets_into_each_other_ranks_first():
     assert not any(r.flagged for r in ranked[1:])
     first = ranked[0].directions[0]
     assert first.towards[AGGRESSION].hits == 0 and first.rest[AGGRESSION].hits > 20
+    # The score tests each count once for the pair: both players' hits, chances and expected
+    # counts added up (0 bets of all their chances into each other), then Fisher's method.
+    a, b = ranked[0].directions
+    chances = a.towards[AGGRESSION].chances + b.towards[AGGRESSION].chances
+    rate = (a.expected[AGGRESSION] + b.expected[AGGRESSION]) / chances
+    assert ranked[0].p_values[AGGRESSION] == pytest.approx(binomial_mid_p(0, chances, rate, lower=True))
+    combined = fisher_combined(list(ranked[0].p_values.values()))
+    assert ranked[0].score == pytest.approx(-math.log10(combined))
 
 
 def test_the_stored_form_gives_back_the_same_counts():

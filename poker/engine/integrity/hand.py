@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import events as ev
+from ..cards import RANKS
 from .odds import heads_up_equity, river_strength
 
 # A fold is "strong" when the folded hand's equity against the bettor's real cards was at least
@@ -32,7 +33,12 @@ AGGRESSION = "aggression"  # bets and raises, of his decisions while the other w
 STRONG_FOLDS = "strong_folds"  # strong folds, of his folds to the other's bet or raise
 RAISE_FOLDS = "raise_folds"  # folds, of the times he bet or raised and the other raised him back
 CHECKED_RIVERS = "checked_rivers"  # rivers checked through, of rivers he reached with a near-certain winner
-FEATURES = (AGGRESSION, STRONG_FOLDS, RAISE_FOLDS, CHECKED_RIVERS)
+# decisions without a bet or raise, of his decisions holding a strong hand while the other was in
+# with chips and he had chips beyond the call (``strong_hand``)
+STRONG_UNBET = "strong_unbet"
+# Last, so that counts stored before it read back with this one at 0 of 0 (``from_dict``).
+FEATURES = (AGGRESSION, STRONG_FOLDS, RAISE_FOLDS, CHECKED_RIVERS, STRONG_UNBET)
+STRONG_PREFLOP_PAIR = 8  # rank index of the ten (2 is 0): a pair of tens or better before the flop
 # Which hands of the pair a flag points to (the replays on the organizer's page).
 FLAGGED = (STRONG_FOLDS, RAISE_FOLDS, CHECKED_RIVERS)
 
@@ -109,6 +115,17 @@ def hand_pairs(events: Iterable[ev.Event]) -> HandPairs:
     return _Reader(started, holes).read(events)
 
 
+def strong_hand(hole: list[str], board: list[str]) -> bool:
+    """A hand nobody plays passively by habit, read from the ranks alone (cheap, at every
+    decision): before the flop a pair of tens or better or ace-king; from the flop three of a kind
+    with a pocket pair, or two pair made with both hole cards (or better: a board card of each)."""
+    a, b = (RANKS.index(card[0]) for card in hole)
+    if not board:
+        return (a == b and a >= STRONG_PREFLOP_PAIR) or {a, b} == {12, 11}
+    ranks = {RANKS.index(card[0]) for card in board}
+    return (a == b and a in ranks) or (a != b and a in ranks and b in ranks)
+
+
 class _Reader:
     def __init__(self, started: ev.Event, holes: dict[int, list[str]]) -> None:
         n = started["players"]
@@ -179,9 +196,13 @@ class _Reader:
 
     def decision(self, kind: str, i: int, event: ev.Event) -> None:
         facing = max(self.bets) - self.bets[i]
+        aggressive = kind in (ev.BET, ev.RAISE)
+        strong = self.stacks[i] > facing and strong_hand(self.holes[i], self.board)
         for j in range(self.n):
             if j != i and self.in_with_chips(j):
-                self.tally(i, j).add(AGGRESSION, kind in (ev.BET, ev.RAISE))
+                self.tally(i, j).add(AGGRESSION, aggressive)
+                if strong:
+                    self.tally(i, j).add(STRONG_UNBET, not aggressive)
         bettor = self.aggressor
         if facing > 0 and bettor is not None and bettor != i and not self.folded[bettor]:
             if kind == ev.FOLD:

@@ -3,12 +3,17 @@
 ``PairBook`` adds up ``hand_pairs`` of many hands, keyed by the players' ids (the members), and
 ``ranked()`` gives one ``PairReport`` per pair that shared a hand, the most unusual first.
 
-The score (docs/integrity.md, "The score"): for each player of the pair and each feature, his
-rate towards the other is compared with his rate towards the rest of the table by a one-sided
-Fisher exact test (mid-p), in the direction collusion would push it (fewer bets and raises into
-the partner; more strong folds, more folds after raising, more rivers checked with a winner).
-The pair's p-values are combined by Fisher's method; the pair's score is -log10 of the combined
-p-value, and a pair is "à regarder" when it is at least ``FLAG_SCORE`` over at least
+The score (docs/integrity.md, "The score"): for each player A of the pair, each feature and the
+other player B, A's count towards B is compared with what A's own habit and B's lead to expect:
+the others' rate towards B, times A's habit (his hits towards the others over what everybody's
+rates towards those same players give for his chances: ``expected_rate``). The two players'
+counts of a feature are added up, and a one-sided binomial test (mid-p) of the pair's count
+against its expected count, in the direction collusion would push it (fewer bets and raises into
+the partner; more strong hands not bet, strong folds, folds after raising, rivers checked with a
+winner), gives one p-value a feature. They are combined by Fisher's method; the pair's score
+is -log10 of the combined p-value: a p-value means the same whatever the hands together, the table
+or the session, so the scores of pairs of different tables, sessions and lengths are ranked
+together. A pair is "à regarder" when its score is at least ``FLAG_SCORE`` over at least
 ``MIN_HANDS`` hands together.
 """
 
@@ -18,10 +23,22 @@ import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
-from .hand import AGGRESSION, CHECKED_RIVERS, FEATURES, FLAGGED, RAISE_FOLDS, STRONG_FOLDS, HandPairs
+from .hand import (
+    AGGRESSION,
+    CHECKED_RIVERS,
+    FEATURES,
+    FLAGGED,
+    RAISE_FOLDS,
+    STRONG_FOLDS,
+    STRONG_UNBET,
+    HandPairs,
+)
 
 MIN_HANDS = 50  # fewer hands together: the figures are shown, the pair is never flagged
 FLAG_SCORE = 3.0  # combined p-value at most 1e-3 (chosen with bench/integrity.py: docs/integrity.md)
+# Every rate of the expectation is read with half a hit in one more chance (a Jeffreys-like
+# prior), so a player nobody ever folded a strong hand to does not make one such fold a certainty.
+PRIOR_HITS, PRIOR_CHANCES = 0.5, 1.0
 # Collusion lowers the rate of bets and raises towards the partner, and raises the others.
 LOWER = {AGGRESSION}
 
@@ -42,6 +59,10 @@ class Direction:
 
     towards: dict[str, Counts] = field(default_factory=lambda: {f: Counts() for f in FEATURES})
     rest: dict[str, Counts] = field(default_factory=lambda: {f: Counts() for f in FEATURES})
+    into: dict[str, Counts] = field(
+        default_factory=lambda: {f: Counts() for f in FEATURES}
+    )  # others towards the other
+    expected: dict[str, float] = field(default_factory=dict)  # hits towards the other his and its habits give
     p_values: dict[str, float] = field(default_factory=dict)  # the features that could tell
     chips_to_other: int = 0  # his chips the other won
     folded_to_other: int = 0  # ... in pots he gave up by folding
@@ -58,6 +79,7 @@ class PairReport:
     score: float
     flagged: bool
     hands_flagged: list[tuple[Hashable, str, Hashable]]  # (hand, feature, player whose act it was)
+    p_values: dict[str, float] = field(default_factory=dict)  # each count of the two, the score's tests
 
     @property
     def net_chips(self) -> int:
@@ -84,6 +106,8 @@ class PairBook:
         self._pairs: dict[tuple[Hashable, Hashable], _Pair] = {}
         # Each player towards everybody he met, summed: the rest of the table is this minus one.
         self._all: dict[Hashable, dict[str, Counts]] = {}
+        # Everybody towards each player, summed; and everybody towards everybody.
+        self._into: dict[Hashable, dict[str, Counts]] = {}
 
     def add(self, hand: HandPairs, ids: Sequence[Hashable], ref: Hashable = None) -> None:
         """Adds one hand: ``ids[i]`` is the player at index i, ``ref`` names the hand (its replay)."""
@@ -99,8 +123,9 @@ class PairBook:
             pair = self._pairs[key]
             towards = pair.towards.setdefault((ids[i], ids[j]), {f: Counts() for f in FEATURES})
             everybody = self._all.setdefault(ids[i], {f: Counts() for f in FEATURES})
+            into = self._into.setdefault(ids[j], {f: Counts() for f in FEATURES})
             for feature in FEATURES:
-                for counts in (towards[feature], everybody[feature]):
+                for counts in (towards[feature], everybody[feature], into[feature]):
                     counts.hits += tally.hits[feature]
                     counts.chances += tally.chances[feature]
                 if feature in FLAGGED and tally.hits[feature]:
@@ -125,30 +150,59 @@ class PairBook:
 
     def ranked(self) -> list[PairReport]:
         """Every pair that shared a hand, the highest score first (then the most hands)."""
+        # Everybody's rate towards each player (with the prior), and what those rates give for the
+        # chances each player had towards the players he met: his own habit is his hits over that.
+        self._col = {player: {f: _rate(counts[f]) for f in FEATURES} for player, counts in self._into.items()}
+        self._owed: dict[Hashable, dict[str, float]] = {}
+        for pair in self._pairs.values():
+            for (me, other), counts in pair.towards.items():
+                owed = self._owed.setdefault(me, dict.fromkeys(FEATURES, 0.0))
+                for f in FEATURES:
+                    owed[f] += counts[f].chances * self._col[other][f]
         reports = [self._report(key, pair) for key, pair in self._pairs.items()]
         reports.sort(key=lambda r: (-r.score, -r.hands, str(r.players)))
         return reports
 
     def _report(self, key: tuple[Hashable, Hashable], pair: _Pair) -> PairReport:
         directions = []
-        p_values = []
+        pooled: dict[str, float] = {}
         for me, other in (key, key[::-1]):
             direction = Direction()
             towards = pair.towards.get((me, other), {f: Counts() for f in FEATURES})
             everybody = self._all.get(me, {f: Counts() for f in FEATURES})
+            into = self._into.get(other, {f: Counts() for f in FEATURES})
             for feature in FEATURES:
                 mine = towards[feature]
                 rest = Counts(everybody[feature].hits - mine.hits, everybody[feature].chances - mine.chances)
+                others = Counts(into[feature].hits - mine.hits, into[feature].chances - mine.chances)
                 direction.towards[feature], direction.rest[feature] = mine, rest
-                p = one_sided_p(mine, rest, lower=feature in LOWER)
-                if p is not None:  # a feature that cannot tell either way adds nothing
+                direction.into[feature] = others
+                if not mine.chances:
+                    continue
+                owed = self._owed[me][feature] - mine.chances * self._col[other][feature]
+                rate = expected_rate(rest, owed, others)
+                direction.expected[feature] = rate * mine.chances
+                p = binomial_mid_p(mine.hits, mine.chances, rate, lower=feature in LOWER)
+                if p is not None:  # each player's own test, for reading
                     direction.p_values[feature] = p
-                    p_values.append(p)
             direction.chips_to_other = pair.chips.get(me, 0)
             direction.folded_to_other = pair.fold_chips.get(me, 0)
             direction.luck_of_other = pair.luck.get(me, 0.0)
             directions.append(direction)
-        score = -math.log10(max(fisher_combined(p_values), 1e-300))
+        # The score tests each count of the pair once, the two players' counts added up: soft play
+        # is mutual, and one test of both halves the tests that tell nothing (Fisher's method
+        # counts every p-value, the useless ones too).
+        for feature in FEATURES:
+            sides = [d for d in directions if feature in d.expected]
+            chances = sum(d.towards[feature].chances for d in sides)
+            if not chances:
+                continue
+            hits = sum(d.towards[feature].hits for d in sides)
+            rate = sum(d.expected[feature] for d in sides) / chances
+            p = binomial_mid_p(hits, chances, rate, lower=feature in LOWER)
+            if p is not None:
+                pooled[feature] = p
+        score = -math.log10(max(fisher_combined(list(pooled.values())), 1e-300))
         return PairReport(
             players=key,
             hands=pair.hands,
@@ -158,33 +212,52 @@ class PairBook:
             score=score,
             flagged=pair.hands >= MIN_HANDS and score >= FLAG_SCORE,
             hands_flagged=pair.flagged_hands,
+            p_values=pooled,
         )
 
 
-def one_sided_p(mine: Counts, rest: Counts, *, lower: bool) -> float | None:
-    """Mid-p of the one-sided Fisher exact test that his rate towards the other is above (``lower``:
-    below) his rate towards the rest of the table. None when the counts cannot tell: either side
-    had no chance, or every outcome of the test is the same (no hit at all, or only hits)."""
-    if not mine.chances or not rest.chances:
-        return None
-    total_hits = mine.hits + rest.hits
-    n, m = mine.chances, rest.chances
-    low, high = max(0, total_hits - m), min(n, total_hits)
-    if low == high:
-        return None
-    logs = {k: _log_hypergeom(k, n, m, total_hits) for k in range(low, high + 1)}
-    peak = max(logs.values())
-    weights = {k: math.exp(v - peak) for k, v in logs.items()}
-    total = sum(weights.values())
-    if lower:
-        tail = sum(w for k, w in weights.items() if k < mine.hits)
-    else:
-        tail = sum(w for k, w in weights.items() if k > mine.hits)
-    return (tail + weights[mine.hits] / 2) / total
+def _rate(counts: Counts) -> float:
+    return (counts.hits + PRIOR_HITS) / (counts.chances + PRIOR_CHANCES)
 
 
-def _log_hypergeom(k: int, n: int, m: int, hits: int) -> float:
-    return _log_comb(n, k) + _log_comb(m, hits - k)
+def expected_rate(rest: Counts, owed: float, others: Counts) -> float:
+    """A's rate towards B if A treated B as he treats the others and B were treated by A as the
+    others treat him: the others' rate towards B times A's own habit, which is A's hits towards
+    the others (``rest``) over ``owed``, the hits everybody's rates towards each of those others
+    give for A's chances towards them (an indirect standardisation: a player who only met players
+    everybody bets into is not aggressive for betting into them). Rates and habit read with the
+    prior; the result between 0 and 1, never quite either."""
+    habit = (rest.hits + PRIOR_HITS) / (owed + PRIOR_HITS)
+    return min(max(_rate(others) * habit, 1e-9), 1 - 1e-9)
+
+
+def binomial_mid_p(hits: int, chances: int, rate: float, *, lower: bool) -> float | None:
+    """Mid-p of the one-sided binomial test that ``hits`` of ``chances`` is above (``lower``: below)
+    what ``rate`` gives: P(more) + P(as many) / 2 (``lower``: fewer). None when no outcome could
+    tell (no chance). The tail is summed term by term from the count outwards; beyond the mean on
+    the other side the p-value is at least one half and the normal law gives it."""
+    if chances <= 0:
+        return None
+    mean = chances * rate
+    if (hits <= mean) != lower:  # the count lies on the innocent side of the mean
+        sd = math.sqrt(chances * rate * (1 - rate))
+        z = (hits - mean) / sd if sd else 0.0
+        return 0.5 * math.erfc((-z if lower else z) / math.sqrt(2)) if sd else 0.5
+    log_rate, log_other = math.log(rate), math.log1p(-rate)
+
+    def log_pmf(k: int) -> float:
+        return _log_comb(chances, k) + k * log_rate + (chances - k) * log_other
+
+    here = math.exp(log_pmf(hits))
+    tail, step = 0.0, -1 if lower else 1
+    k = hits + step
+    while 0 <= k <= chances:
+        term = math.exp(log_pmf(k))
+        tail += term
+        if term < 1e-12 * (tail + here):
+            break
+        k += step
+    return min(1.0, tail + here / 2)
 
 
 def _log_comb(n: int, k: int) -> float:
@@ -212,10 +285,12 @@ __all__ = [
     "MIN_HANDS",
     "RAISE_FOLDS",
     "STRONG_FOLDS",
+    "STRONG_UNBET",
     "Counts",
     "Direction",
     "PairBook",
     "PairReport",
+    "binomial_mid_p",
+    "expected_rate",
     "fisher_combined",
-    "one_sided_p",
 ]
