@@ -1,0 +1,197 @@
+"""The hot path in figures that do not depend on the machine's load: the queries and the CPU of one
+player's action and of one hand's end, at a championship session's table (8 members), in one
+thread, without websockets (the broadcasts it would send are dropped), beside the same at a plain
+table with the same players (no championship: its receivers do nothing), the anchor.
+
+    .venv/bin/python bench/hand_path.py [--hands 40] [--profile FILE]
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/arf_bench .venv/bin/python bench/hand_path.py
+
+The database must be migrated (``manage.py migrate``); SQLite by default. Every player checks or
+calls with deep stacks; the next hand is dealt at once. Three kinds of change are counted apart:
+an action the hand goes on after, an action that ends the hand (the hand's end: its knock-outs,
+statistics, pair figures), and the deal of the next hand (the pause's deadline firing). For each:
+the statements the change sends in its transaction ("queries", by ``CaptureQueriesContext``,
+BEGIN/COMMIT/SAVEPOINT aside, counted in a first pass), then, in a second pass without counting, the
+process's CPU (``time.process_time``) of the change, its commit's callbacks included. The queries are
+the load-independent figure; the CPU moves with the machine (compare the two columns of one run).
+``--profile FILE``: cProfile of the second pass at the session's table, by kind, into FILE-<kind>.txt
+(the 40 functions of most cumulative time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import os
+import pstats
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arf.settings")
+os.environ.setdefault("POKER_PAUSE_MS", "0")
+os.environ.setdefault("POKER_REVEAL_MS", "0")
+os.environ.setdefault("POKER_DEADLINE_LOOP", "0")
+if os.environ.get("DATABASE_URL", "").startswith("postgres"):
+    os.environ.setdefault("DB_POOL_MIN_SIZE", "2")
+    os.environ.setdefault("DB_POOL_MAX_SIZE", "10")
+
+import django
+
+django.setup()
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.db import close_old_connections, connection  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+
+from poker import services  # noqa: E402
+from poker.models import Hand, Seat, Table  # noqa: E402
+from poker.tables import broadcast, cache  # noqa: E402
+
+VERBS = ("SELECT", "INSERT", "UPDATE", "DELETE", "WITH")
+DEEP = 10_000_000
+
+
+def session_table(tag: str) -> Table:
+    """A championship session (online) of 8 members, started: its round-1 table, stacks deep."""
+    from championship.models import GameTable, Session
+    from championship.services import sessions as run
+    from championship.services.registrations import fee_record, registration_create
+    from tests.factories import MemberFactory, UserFactory, season_with_session
+
+    _season, session = season_with_session(players=0, name=f"Bench {tag}")
+    Session.objects.filter(pk=session.pk).update(mode=Session.Mode.ONLINE)
+    session.refresh_from_db()
+    for i in range(8):
+        user = UserFactory(username=f"hp-{tag}-{i}")
+        registration = registration_create(session=session, member=MemberFactory(user=user, nickname=f"HP {tag} {i}"), by=None)
+        fee_record(registration=registration, amount="1", paid=True, method="cash")
+    run.session_start(session=session, by=None)
+    table = GameTable.objects.get(session=session, round_number=1).poker_table
+    Seat.objects.filter(table=table).update(stack=DEEP, connections=1)
+    cache.forget_all()  # the seats changed behind the table's back
+    return table
+
+
+def plain_table(tag: str) -> Table:
+    users = get_user_model().objects
+    table = services.table_open(name=f"Plain {tag}", kind="tournament", small_blind=10, big_blind=20)
+    for seat in range(1, 9):
+        user = users.create(username=f"hp-plain-{tag}-{seat}")
+        services.table_seat_player(table=table, user=user, stack=DEEP, seat=seat)
+    return table
+
+
+def fire_due(table: Table) -> bool:
+    """The table's pending deadline fired now; False when none is pending."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    now = Table.objects.only("deadline_at", "deadline_kind", "seq").get(pk=table.pk)
+    if now.deadline_at is None:
+        return False
+    Table.objects.filter(pk=table.pk).update(deadline_at=timezone.now() - timedelta(milliseconds=1))
+    services.table_fire_deadline(table_id=table.pk, kind=now.deadline_kind, seq=now.seq)
+    return True
+
+
+def next_change(table: Table, users: dict[int, object]):
+    """(kind, the change to run): an action, or the deadline that deals the next hand."""
+    now = Table.objects.only("actor_seat", "seq", "hand_id", "legal", "deadline_at").get(pk=table.pk)
+    if not now.actor_seat:
+        return "deal", lambda: fire_due(table)
+    action = "check" if (now.legal or {}).get("check") else "call"
+    user = users[now.actor_seat]
+
+    def run():
+        services.table_act(
+            table_id=table.pk, user=user, action=action, amount=None, hand_id=now.hand_id, seq=now.seq
+        )
+
+    return "action", run
+
+
+def play(table: Table, hands: int, *, count_queries: bool, profiles=None) -> dict[str, list[float]]:
+    """``hands`` hands played; per kind, the queries (first pass) or the CPU in ms (second)."""
+    users = {s.number: s.user for s in Seat.objects.filter(table=table).select_related("user")}
+    figures: dict[str, list[float]] = defaultdict(list)
+    start = Table.objects.get(pk=table.pk).hands_dealt
+    while Table.objects.get(pk=table.pk).hands_dealt < start + hands:
+        kind, run = next_change(table, users)
+        hand_id = Table.objects.only("hand_id").get(pk=table.pk).hand_id
+        close_old_connections()
+        if count_queries:
+            connection.queries_log.clear()  # its window is 9,000 queries: counts from an empty log
+            with CaptureQueriesContext(connection) as queries:
+                run()
+            figure = len([q for q in queries.captured_queries if q["sql"].lstrip("( ").upper().startswith(VERBS)])
+        else:
+            profile = cProfile.Profile() if profiles is not None else None
+            at = time.process_time()
+            if profile:
+                profile.enable()
+            run()
+            if profile:
+                profile.disable()
+            figure = (time.process_time() - at) * 1000
+        close_old_connections()
+        if kind == "action" and Hand.objects.filter(pk=hand_id, ended_at__isnull=False).exists():
+            kind = "hand end"
+        figures[kind].append(figure)
+        if not count_queries and profiles is not None:
+            profiles[kind].append(profile)
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--hands", type=int, default=40)
+    parser.add_argument("--profile", metavar="FILE")
+    args = parser.parse_args()
+    broadcast.deferred.set([])  # the event loop's part, not measured here
+    tag = str(time.time_ns())[-8:]
+    print(f"database: {connection.vendor}; {args.hands} hands a pass, 8 players checking or calling")
+    rows = {}
+    for name, make in (("plain table", plain_table), ("session table", session_table)):
+        table = make(tag)
+        services.table_start(table=table) if name == "plain table" else fire_due(table)  # the first hand
+        play(table, 5, count_queries=False)  # warm-up
+        queries = play(table, args.hands, count_queries=True)
+        profiles = None
+        if args.profile and name == "session table":
+            profiles = defaultdict(list)
+        cpu = play(table, args.hands, count_queries=False, profiles=profiles)
+        rows[name] = (queries, cpu)
+        if profiles:
+            for kind, profile in profiles.items():
+                out = io.StringIO()
+                pstats.Stats(*profile, stream=out).sort_stats("cumulative").print_stats(40)
+                path = f"{args.profile}-{kind.replace(' ', '-')}.txt"
+                Path(path).write_text(out.getvalue())
+                print(f"profile of {kind}: {path}")
+    print(f"{'change':<10} {'':>15} {'queries':>8} {'CPU ms (median)':>16} {'CPU ms (mean)':>14}")
+    for kind in ("action", "hand end", "deal"):
+        for name, (queries, cpu) in rows.items():
+            q, c = queries.get(kind, [0]), cpu.get(kind, [0])
+            print(
+                f"{kind:<10} {name:>15} {statistics.mean(q):>8.1f} {statistics.median(c):>16.2f}"
+                f" {statistics.mean(c):>14.2f}"
+            )
+    for name, (queries, cpu) in rows.items():
+        n_q = sum(len(v) for k, v in queries.items() if k != "deal")
+        n_c = sum(len(v) for k, v in cpu.items() if k != "deal")
+        total_q = sum(sum(v) for v in queries.values())
+        total_c = sum(sum(v) for v in cpu.values())
+        print(
+            f"{name}: {total_q / n_q:.2f} queries and {total_c / n_c:.2f} ms of CPU a player's action,"
+            " the deals and the hands' ends shared out over the actions"
+        )
+
+
+if __name__ == "__main__":
+    main()
