@@ -14,8 +14,10 @@ the statements the change sends in its transaction ("queries", by ``CaptureQueri
 BEGIN/COMMIT/SAVEPOINT aside, counted in a first pass), then, in a second pass without counting, the
 process's CPU (``time.process_time``) of the change, its commit's callbacks included. The queries are
 the load-independent figure; the CPU moves with the machine (compare the two columns of one run).
-``--profile FILE``: cProfile of the second pass at the session's table, by kind, into FILE-<kind>.txt
-(the 40 functions of most cumulative time).
+The hand's follow-up after its transaction (``poker.tables.after_end``: the season's figures, the
+pair figures) is counted apart ("after": its queries, its thread's CPU), and its CPU is in the
+change's too (the process's CPU until it is done). ``--profile FILE``: a third pass at the session's
+table under cProfile, by kind, into FILE-<kind>.txt (the 40 functions of most cumulative time).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import os
 import pstats
 import statistics
 import sys
+import threading
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -52,6 +55,11 @@ from poker import services  # noqa: E402
 from poker.models import Hand, Seat, Table  # noqa: E402
 from poker.tables import broadcast, cache  # noqa: E402
 
+try:
+    from poker.tables import after_end
+except ImportError:  # the code before the hands' follow-up left their transaction
+    after_end = None
+
 VERBS = ("SELECT", "INSERT", "UPDATE", "DELETE", "WITH")
 DEEP = 10_000_000
 
@@ -68,7 +76,8 @@ def session_table(tag: str) -> Table:
     session.refresh_from_db()
     for i in range(8):
         user = UserFactory(username=f"hp-{tag}-{i}")
-        registration = registration_create(session=session, member=MemberFactory(user=user, nickname=f"HP {tag} {i}"), by=None)
+        member = MemberFactory(user=user, nickname=f"HP {tag} {i}")
+        registration = registration_create(session=session, member=member, by=None)
         fee_record(registration=registration, amount="1", paid=True, method="cash")
     run.session_start(session=session, by=None)
     table = GameTable.objects.get(session=session, round_number=1).poker_table
@@ -116,34 +125,76 @@ def next_change(table: Table, users: dict[int, object]):
     return "action", run
 
 
+# The follow-up of each hand's end, after its transaction (poker.tables.after_end; absent from the
+# code before it): its queries (on its own thread's connection) and its thread's CPU, as measured.
+FOLLOW_UPS: list[tuple[int, float]] = []
+COUNTING = {"queries": False}
+
+
+def watch_follow_ups() -> None:
+    if after_end is None:
+        return
+    follow_up = after_end.follow_up
+
+    def watched(hand_id: int) -> bool:
+        at = time.thread_time()
+        if COUNTING["queries"]:
+            if threading.current_thread() is not threading.main_thread():
+                connection.queries_log.clear()  # its own thread's log (at most 9,000 queries)
+            with CaptureQueriesContext(connection) as queries:
+                done = follow_up(hand_id)
+            count = statements(queries)
+        else:
+            done, count = follow_up(hand_id), 0
+        FOLLOW_UPS.append((count, (time.thread_time() - at) * 1000))
+        return done
+
+    after_end.follow_up = watched
+
+
+def statements(queries: CaptureQueriesContext) -> int:
+    return len([q for q in queries.captured_queries if q["sql"].lstrip("( ").upper().startswith(VERBS)])
+
+
 def play(table: Table, hands: int, *, count_queries: bool, profiles=None) -> dict[str, list[float]]:
-    """``hands`` hands played; per kind, the queries (first pass) or the CPU in ms (second)."""
+    """``hands`` hands played; per kind, the queries (counting) or the CPU in ms, and the same of
+    the hands' follow-up after their transaction ("after")."""
     users = {s.number: s.user for s in Seat.objects.filter(table=table).select_related("user")}
     figures: dict[str, list[float]] = defaultdict(list)
     start = Table.objects.get(pk=table.pk).hands_dealt
+    COUNTING["queries"] = count_queries
     while Table.objects.get(pk=table.pk).hands_dealt < start + hands:
         kind, run = next_change(table, users)
         hand_id = Table.objects.only("hand_id").get(pk=table.pk).hand_id
         close_old_connections()
+        FOLLOW_UPS.clear()
         if count_queries:
             connection.queries_log.clear()  # its window is 9,000 queries: counts from an empty log
             with CaptureQueriesContext(connection) as queries:
                 run()
-            figure = len([q for q in queries.captured_queries if q["sql"].lstrip("( ").upper().startswith(VERBS)])
+                if after_end is not None:
+                    after_end.drain()
+            figure = statements(queries)
         else:
             profile = cProfile.Profile() if profiles is not None else None
-            at = time.process_time()
+            at = time.process_time()  # every thread's: the follow-up's too
             if profile:
                 profile.enable()
             run()
+            if after_end is not None:
+                after_end.drain()
             if profile:
                 profile.disable()
             figure = (time.process_time() - at) * 1000
         close_old_connections()
         if kind == "action" and Hand.objects.filter(pk=hand_id, ended_at__isnull=False).exists():
             kind = "hand end"
+        after = sum(q if count_queries else c for q, c in FOLLOW_UPS)
+        if count_queries and after_end is not None and connection.vendor != "postgresql":
+            figure -= after  # run at the commit, in this thread: counted in both
         figures[kind].append(figure)
-        if not count_queries and profiles is not None:
+        figures[f"{kind} after"].append(after)
+        if profiles is not None:
             profiles[kind].append(profile)
     return figures
 
@@ -153,7 +204,8 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=40)
     parser.add_argument("--profile", metavar="FILE")
     args = parser.parse_args()
-    broadcast.deferred.set([])  # the event loop's part, not measured here
+    broadcast.deferred.set([])  # the event loop's part, not measured here (as in a websocket's action)
+    watch_follow_ups()
     tag = str(time.time_ns())[-8:]
     print(f"database: {connection.vendor}; {args.hands} hands a pass, 8 players checking or calling")
     rows = {}
@@ -162,34 +214,39 @@ def main() -> None:
         services.table_start(table=table) if name == "plain table" else fire_due(table)  # the first hand
         play(table, 5, count_queries=False)  # warm-up
         queries = play(table, args.hands, count_queries=True)
-        profiles = None
+        cpu = play(table, args.hands, count_queries=False)
+        rows[name] = (queries, cpu)
         if args.profile and name == "session table":
             profiles = defaultdict(list)
-        cpu = play(table, args.hands, count_queries=False, profiles=profiles)
-        rows[name] = (queries, cpu)
-        if profiles:
+            play(table, args.hands, count_queries=False, profiles=profiles)
             for kind, profile in profiles.items():
                 out = io.StringIO()
                 pstats.Stats(*profile, stream=out).sort_stats("cumulative").print_stats(40)
                 path = f"{args.profile}-{kind.replace(' ', '-')}.txt"
                 Path(path).write_text(out.getvalue())
                 print(f"profile of {kind}: {path}")
-    print(f"{'change':<10} {'':>15} {'queries':>8} {'CPU ms (median)':>16} {'CPU ms (mean)':>14}")
+    print(
+        f"{'change':<9} {'':>13} {'queries in its transaction':>27} {'after':>6}"
+        f" {'CPU ms (median)':>16} {'mean':>6} {'of which after':>15}"
+    )
     for kind in ("action", "hand end", "deal"):
         for name, (queries, cpu) in rows.items():
             q, c = queries.get(kind, [0]), cpu.get(kind, [0])
+            qa, ca = queries.get(f"{kind} after", [0]), cpu.get(f"{kind} after", [0])
             print(
-                f"{kind:<10} {name:>15} {statistics.mean(q):>8.1f} {statistics.median(c):>16.2f}"
-                f" {statistics.mean(c):>14.2f}"
+                f"{kind:<9} {name:>13} {statistics.mean(q):>27.1f} {statistics.mean(qa):>6.1f}"
+                f" {statistics.median(c):>16.2f} {statistics.mean(c):>6.2f} {statistics.mean(ca):>15.2f}"
             )
     for name, (queries, cpu) in rows.items():
-        n_q = sum(len(v) for k, v in queries.items() if k != "deal")
-        n_c = sum(len(v) for k, v in cpu.items() if k != "deal")
-        total_q = sum(sum(v) for v in queries.values())
-        total_c = sum(sum(v) for v in cpu.values())
+        actions = len(queries["action"]) + len(queries["hand end"])
+        in_tx = sum(sum(queries[k]) for k in ("action", "hand end", "deal"))
+        after = sum(sum(queries[f"{k} after"]) for k in ("action", "hand end", "deal"))
+        actions_c = len(cpu["action"]) + len(cpu["hand end"])
+        total_c = sum(sum(cpu[k]) for k in ("action", "hand end", "deal"))
         print(
-            f"{name}: {total_q / n_q:.2f} queries and {total_c / n_c:.2f} ms of CPU a player's action,"
-            " the deals and the hands' ends shared out over the actions"
+            f"{name}: a player's action, the deals and the hands' ends shared out over the actions:"
+            f" {in_tx / actions:.2f} queries in the tables' transactions + {after / actions:.2f} after,"
+            f" {total_c / actions_c:.2f} ms of CPU"
         )
 
 

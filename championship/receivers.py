@@ -1,5 +1,6 @@
 """What the online tables tell the championship (poker.signals, poker/CONTRACT.md). Receivers run inside
-the transaction that ends the hand, so a knock-out is recorded with it or not at all."""
+the transaction that ends the hand, so a knock-out is recorded with it or not at all; the hand's
+figures (``on_hand_finished``) just after it, once (poker.tables.after_end)."""
 
 from __future__ import annotations
 
@@ -120,9 +121,10 @@ def _seat_back(session: Session, move: TableMove) -> int:
 
 
 def on_hand_finished(sender, *, table, hand, **kwargs):
-    """Every finished hand's figures added to its members' statistics (docs/statistics.md), in
-    the hand's transaction; its knock-outs, recorded just before, credited to who made them. A
-    failure here is logged and rolled back to its savepoint: the hand itself is never lost."""
+    """Every finished hand's figures added to its members' statistics (docs/statistics.md), once,
+    just after the hand's transaction (poker.tables.after_end); its knock-outs, recorded in it,
+    credited to who made them. A failure here is logged and rolled back to its savepoint: the hand
+    itself is never lost."""
     key = record.session_key(table)
     session = None
     if key is not None:

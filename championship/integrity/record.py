@@ -1,16 +1,18 @@
-"""Each finished Hold'em hand of a session read once for the pair figures, in the transaction that
-ends it (``on_hand_finished``), or again from the stored hands (``rebuild``, the
-``compute_integrity`` command)."""
+"""Each finished Hold'em hand of a session read once for the pair figures, just after the
+transaction that ends it (``on_hand_finished``, poker.tables.after_end), or again from the stored
+hands (``rebuild``, the ``compute_integrity`` command)."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
+from datetime import timedelta
 
 from django.db import transaction
 
 from poker.engine.integrity import hand_pairs
 from poker.models import Hand, HandEvent, Table
+from poker.tables import after_end
 
 from ..models import HandPairs, Session
 from ..statistics.record import PROVIDER, session_key
@@ -28,8 +30,10 @@ def record_hand(table: Table, hand: Hand, session: Session) -> None:
     if table.variant != Table.Variant.HOLDEM:
         return
     pairs = hand_pairs(_all_events(hand))
-    HandPairs.objects.update_or_create(
-        hand=hand, defaults={"session": session, "user_ids": hand.user_ids, "data": pairs.to_dict()}
+    row = HandPairs(hand=hand, session=session, user_ids=hand.user_ids, data=pairs.to_dict())
+    # One statement, the row replaced if the hand was read before.
+    HandPairs.objects.bulk_create(
+        [row], update_conflicts=True, unique_fields=["hand"], update_fields=["session", "user_ids", "data"]
     )
 
 
@@ -52,6 +56,7 @@ def on_hand_finished(sender, *, table, hand, **kwargs) -> None:
 def rebuild(sessions: Iterable[Session]) -> int:
     """The sessions' hands read again; returns how many."""
     count = 0
+    after_end.catch_up(ended_before=timedelta(0))  # no hand left to be read again after this
     for session in sessions:
         hands = Hand.objects.filter(
             table__blind_provider=f"{PROVIDER}:{session.pk}",

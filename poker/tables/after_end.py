@@ -1,0 +1,129 @@
+"""What follows a hand's end outside its transaction: ``signals.hand_finished`` (the season's
+statistics, the pair figures), once per hand, after the hand has committed.
+
+Why not in the hand's transaction: that work reads the hand's events again and writes other rows
+(a few milliseconds of CPU at every hand's end, more than the action itself), and nothing of the
+table depends on it; inside, the table's lock and the players' next update waited for it. Why
+nothing is lost: the hand is the truth. Its row says the follow-up is still owed
+(``Hand.after_end_pending``, set with ``ended_at`` in the same statement), and the follow-up's own
+transaction clears the flag with the figures it writes: a process that dies between the two
+commits leaves the flag set, and ``catch_up`` (every process's deadline loop, the worker, the
+``compute_*`` commands) does that hand's follow-up later. The flag's row is locked while the work
+runs, so two processes never count one hand twice.
+
+Where it runs: in the web process, off the thread that answers the action (one thread of its own,
+as the pushes have: the action's broadcasts go as soon as the thread that committed is done);
+elsewhere (the worker, a command, the tests) at the commit, in the committing thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from datetime import timedelta
+
+from django.db import connection, connections, transaction
+from django.utils import timezone
+
+from .. import signals
+from ..models import Hand, Table
+from . import broadcast
+
+logger = logging.getLogger(__name__)
+
+CATCH_UP_EVERY = 30.0  # seconds between two looks for hands whose follow-up was lost
+CATCH_UP_AFTER = timedelta(seconds=10)  # a hand ended this long ago whose follow-up is still owed
+
+_lock = threading.Lock()
+_executor: ThreadPoolExecutor | None = None
+_pending: set[Future] = set()
+_last_catch_up = 0.0
+
+
+def follow_up_on_commit(hand: Hand) -> None:
+    """Called in the transaction that ends ``hand`` (its ``after_end_pending`` set)."""
+    hand_id = hand.pk
+    transaction.on_commit(lambda: _soon(hand_id), robust=True)
+
+
+def _soon(hand_id: int) -> None:
+    if broadcast.deferred.get() is None or connection.vendor != "postgresql":
+        # Not the thread of a websocket's action (SQLite takes one writer at a time anyway).
+        follow_up(hand_id)
+        return
+    global _executor
+    with _lock:
+        if _executor is None:
+            _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="after-end")
+        future = _executor.submit(_in_pool, hand_id)
+        _pending.add(future)
+    future.add_done_callback(_done)
+
+
+def _done(future: Future) -> None:
+    with _lock:
+        _pending.discard(future)
+
+
+def _in_pool(hand_id: int) -> None:
+    try:
+        follow_up(hand_id)
+    except Exception:  # the flag stays set: the next catch-up does it
+        logger.exception("follow-up of hand %s failed", hand_id)
+    finally:
+        connections.close_all()  # this thread's connections go back to the pool
+
+
+def follow_up(hand_id: int) -> bool:
+    """``hand_id``'s follow-up, unless done already: True when done now."""
+    with transaction.atomic():
+        hand = (
+            Hand.objects.select_for_update(of=("self",))
+            .select_related("table")
+            .filter(pk=hand_id, after_end_pending=True)
+            .first()
+        )
+        if hand is None:
+            return False
+        signals.hand_finished.send(sender=Table, table=hand.table, hand=hand)
+        Hand.objects.filter(pk=hand_id).update(after_end_pending=False)
+    return True
+
+
+def catch_up(*, ended_before: timedelta = CATCH_UP_AFTER, limit: int = 500) -> int:
+    """The follow-up of every hand that ended more than ``ended_before`` ago and still owes it,
+    oldest first; returns how many were done now."""
+    waiting = list(
+        Hand.objects.filter(after_end_pending=True, ended_at__lte=timezone.now() - ended_before)
+        .order_by("ended_at", "pk")
+        .values_list("pk", flat=True)[:limit]
+    )
+    done = 0
+    for hand_id in waiting:
+        try:
+            done += follow_up(hand_id)
+        except Exception:
+            logger.exception("follow-up of hand %s failed", hand_id)
+    if done:
+        logger.warning("follow-up of %d hands caught up (a process stopped after their end)", done)
+    return done
+
+
+def catch_up_now_and_then() -> int:
+    """``catch_up``, at most every CATCH_UP_EVERY seconds in this process (the deadline loops)."""
+    global _last_catch_up
+    now = time.monotonic()
+    if now - _last_catch_up < CATCH_UP_EVERY:
+        return 0
+    _last_catch_up = now
+    return catch_up()
+
+
+def drain(timeout: float = 30.0) -> None:
+    """Waits until every follow-up submitted so far is done (tests, benchmarks)."""
+    with _lock:
+        waiting = list(_pending)
+    for future in waiting:
+        future.result(timeout=timeout)
