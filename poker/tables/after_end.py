@@ -92,9 +92,11 @@ def follow_up(hand_id: int) -> bool:
     return True
 
 
-def catch_up(*, ended_before: timedelta = CATCH_UP_AFTER, limit: int = 500) -> int:
-    """The follow-up of every hand that ended more than ``ended_before`` ago and still owes it,
-    oldest first; returns how many were done now."""
+def catch_up(*, ended_before: timedelta | None = None, limit: int = 500) -> int:
+    """The follow-up of every hand that ended more than ``ended_before`` (CATCH_UP_AFTER) ago and
+    still owes it, oldest first; returns how many were done now. A hand that ended just now is left
+    to its own follow-up, on its way."""
+    ended_before = CATCH_UP_AFTER if ended_before is None else ended_before
     waiting = list(
         Hand.objects.filter(after_end_pending=True, ended_at__lte=timezone.now() - ended_before)
         .order_by("ended_at", "pk")
