@@ -4,7 +4,11 @@ thread, without websockets (the broadcasts it would send are dropped), beside th
 table with the same players (no championship: its receivers do nothing), the anchor.
 
     .venv/bin/python bench/hand_path.py [--hands 40] [--profile FILE]
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/arf_bench .venv/bin/python bench/hand_path.py
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/arf_bench .venv/bin/python bench/hand_path.py \\
+        [--before ../before --before-database postgres://postgres@127.0.0.1:5432/arf_before]
+
+``--before DIR``: the same script run first on another checkout (``git worktree add DIR <commit>``,
+its ``.venv`` linked, its own database migrated), so that both print in one run.
 
 The database must be migrated (``manage.py migrate``); SQLite by default. Every player checks or
 calls with deep stacks; the next hand is dealt at once. Three kinds of change are counted apart:
@@ -28,13 +32,16 @@ import io
 import os
 import pstats
 import statistics
+import subprocess
 import sys
 import threading
 import time
 from collections import defaultdict
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# HAND_PATH_ROOT: another checkout of the project (``--before``) measured by this same script.
+ROOT = Path(os.environ.get("HAND_PATH_ROOT") or Path(__file__).resolve().parent.parent)
+sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arf.settings")
 os.environ.setdefault("POKER_PAUSE_MS", "0")
 os.environ.setdefault("POKER_REVEAL_MS", "0")
@@ -43,7 +50,7 @@ if os.environ.get("DATABASE_URL", "").startswith("postgres"):
     os.environ.setdefault("DB_POOL_MIN_SIZE", "2")
     os.environ.setdefault("DB_POOL_MAX_SIZE", "10")
 
-import django
+import django  # noqa: E402
 
 django.setup()
 
@@ -136,16 +143,16 @@ def watch_follow_ups() -> None:
         return
     follow_up = after_end.follow_up
 
-    def watched(hand_id: int) -> bool:
+    def watched(hand_id: int, **rows) -> bool:
         at = time.thread_time()
         if COUNTING["queries"]:
             if threading.current_thread() is not threading.main_thread():
                 connection.queries_log.clear()  # its own thread's log (at most 9,000 queries)
             with CaptureQueriesContext(connection) as queries:
-                done = follow_up(hand_id)
+                done = follow_up(hand_id, **rows)
             count = statements(queries)
         else:
-            done, count = follow_up(hand_id), 0
+            done, count = follow_up(hand_id, **rows), 0
         FOLLOW_UPS.append((count, (time.thread_time() - at) * 1000))
         return done
 
@@ -203,7 +210,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=40)
     parser.add_argument("--profile", metavar="FILE")
+    parser.add_argument("--before", metavar="DIR", help="a checkout of the code before, measured first")
+    parser.add_argument("--before-database", metavar="URL", help="its own database (migrated)")
     args = parser.parse_args()
+    if args.before:
+        print(f"The code before ({args.before}):", flush=True)
+        env = {**os.environ, "HAND_PATH_ROOT": args.before}
+        if args.before_database:
+            env["DATABASE_URL"] = args.before_database
+        subprocess.run(
+            [sys.executable, __file__, "--hands", str(args.hands)], env=env, cwd=args.before, check=True
+        )
+        print(f"\nThis code ({ROOT}):", flush=True)
     broadcast.deferred.set([])  # the event loop's part, not measured here (as in a websocket's action)
     watch_follow_ups()
     tag = str(time.time_ns())[-8:]

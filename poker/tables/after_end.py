@@ -18,6 +18,7 @@ elsewhere (the worker, a command, the tests) at the commit, in the committing th
 
 from __future__ import annotations
 
+import copy
 import logging
 import threading
 import time
@@ -42,22 +43,23 @@ _pending: set[Future] = set()
 _last_catch_up = 0.0
 
 
-def follow_up_on_commit(hand: Hand) -> None:
-    """Called in the transaction that ends ``hand`` (its ``after_end_pending`` set)."""
-    hand_id = hand.pk
-    transaction.on_commit(lambda: _soon(hand_id), robust=True)
+def follow_up_on_commit(hand: Hand, table: Table) -> None:
+    """Called in the transaction that ends ``hand`` (its ``after_end_pending`` set). The rows go
+    as they are now (copies: the table's next changes go on), and are not read again."""
+    hand, table = copy.copy(hand), copy.copy(table)
+    transaction.on_commit(lambda: _soon(hand, table), robust=True)
 
 
-def _soon(hand_id: int) -> None:
+def _soon(hand: Hand, table: Table) -> None:
     if broadcast.deferred.get() is None or connection.vendor != "postgresql":
         # Not the thread of a websocket's action (SQLite takes one writer at a time anyway).
-        follow_up(hand_id)
+        follow_up(hand.pk, hand=hand, table=table)
         return
     global _executor
     with _lock:
         if _executor is None:
             _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="after-end")
-        future = _executor.submit(_in_pool, hand_id)
+        future = _executor.submit(_in_pool, hand, table)
         _pending.add(future)
     future.add_done_callback(_done)
 
@@ -67,28 +69,27 @@ def _done(future: Future) -> None:
         _pending.discard(future)
 
 
-def _in_pool(hand_id: int) -> None:
+def _in_pool(hand: Hand, table: Table) -> None:
     try:
-        follow_up(hand_id)
+        follow_up(hand.pk, hand=hand, table=table)
     except Exception:  # the flag stays set: the next catch-up does it
-        logger.exception("follow-up of hand %s failed", hand_id)
+        logger.exception("follow-up of hand %s failed", hand.pk)
     finally:
         connections.close_all()  # this thread's connections go back to the pool
 
 
-def follow_up(hand_id: int) -> bool:
-    """``hand_id``'s follow-up, unless done already: True when done now."""
+def follow_up(hand_id: int, *, hand: Hand | None = None, table: Table | None = None) -> bool:
+    """``hand_id``'s follow-up, unless done already: True when done now. ``hand`` and its
+    ``table``: the rows as the hand's end left them (else read)."""
     with transaction.atomic():
-        hand = (
-            Hand.objects.select_for_update(of=("self",))
-            .select_related("table")
-            .filter(pk=hand_id, after_end_pending=True)
-            .first()
-        )
-        if hand is None:
+        # The claim: the flag cleared, its row locked until this commits (or rolls back, the flag
+        # set again); a second follow-up of the hand waits for it, then finds nothing to claim.
+        if not Hand.objects.filter(pk=hand_id, after_end_pending=True).update(after_end_pending=False):
             return False
-        signals.hand_finished.send(sender=Table, table=hand.table, hand=hand)
-        Hand.objects.filter(pk=hand_id).update(after_end_pending=False)
+        if hand is None or table is None:
+            hand = Hand.objects.select_related("table").get(pk=hand_id)
+            table = hand.table
+        signals.hand_finished.send(sender=Table, table=table, hand=hand)
     return True
 
 

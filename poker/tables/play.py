@@ -408,7 +408,7 @@ class Play:
         if self.knockouts:
             self.send_knockouts()
         if self.hand_ended:
-            after_end.follow_up_on_commit(self.hand)  # the season's figures, after the commit
+            after_end.follow_up_on_commit(self.hand, self.table)  # the season's figures, after the commit
         if self.hand_dealt and self.table.hand is not None:
             signals.hand_dealt.send(sender=Table, table=self.table, hand=self.table.hand)
         self.send_turn()

@@ -25,7 +25,7 @@ def process_stops_after_each_commit(monkeypatch):
     """Every hand's follow-up is lost as if its process died just after the hand committed: the
     work that ``transaction.on_commit`` would have started never runs."""
     lost: list[int] = []
-    monkeypatch.setattr(after_end, "_soon", lost.append)
+    monkeypatch.setattr(after_end, "_soon", lambda hand, table: lost.append(hand.pk))
     return lost
 
 
