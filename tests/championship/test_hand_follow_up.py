@@ -14,13 +14,13 @@ from championship.models import AllIn, HandPairs, KnockOut, PlayerFigures
 from poker.engine import equity
 from poker.engine.integrity import hand_pairs
 from poker.models import Hand, HandEvent
-from poker.tables import after_end, clock
+from poker.tables import after_end, broadcast, clock
 from tests.championship.test_statistics import _fast_tables, _row, kings_bust_to_aces  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def process_stops_after_each_commit(monkeypatch):
     """Every hand's follow-up is lost as if its process died just after the hand committed: the
     work that ``transaction.on_commit`` would have started never runs."""
@@ -35,7 +35,7 @@ def _credited(session, user) -> list[int]:
 
 
 def test_the_hand_is_stored_and_its_figures_owed_when_its_follow_up_is_lost(
-    kings_bust_to_aces, process_stops_after_each_commit
+    process_stops_after_each_commit, kings_bust_to_aces
 ):
     _season, session, hand, (_aces, _sb, _bb, kings) = kings_bust_to_aces
     assert process_stops_after_each_commit == [hand.pk]
@@ -48,7 +48,9 @@ def test_the_hand_is_stored_and_its_figures_owed_when_its_follow_up_is_lost(
     assert after_end.catch_up() == 0
 
 
-def test_the_catch_up_counts_the_lost_hand_as_it_would_have_been_counted(kings_bust_to_aces):
+def test_the_catch_up_counts_the_lost_hand_as_it_would_have_been_counted(
+    process_stops_after_each_commit, kings_bust_to_aces
+):
     _season, session, hand, (aces, small_blind, big_blind, kings) = kings_bust_to_aces
     assert after_end.catch_up(ended_before=timedelta(0)) == 1
     stack = hand.starting_stacks[3]
@@ -67,7 +69,7 @@ def test_the_catch_up_counts_the_lost_hand_as_it_would_have_been_counted(kings_b
     assert not Hand.objects.get(pk=hand.pk).after_end_pending
 
 
-def test_a_hand_is_never_counted_twice(kings_bust_to_aces):
+def test_a_hand_is_never_counted_twice(process_stops_after_each_commit, kings_bust_to_aces):
     _season, session, hand, (aces, *_others) = kings_bust_to_aces
     assert after_end.follow_up(hand.pk) is True
     assert after_end.follow_up(hand.pk) is False  # its own follow-up, come late
@@ -76,9 +78,29 @@ def test_a_hand_is_never_counted_twice(kings_bust_to_aces):
     assert AllIn.objects.filter(hand=hand).count() == 2
 
 
-def test_a_process_deadline_loop_catches_up_within_a_minute(kings_bust_to_aces, monkeypatch):
+def test_a_process_deadline_loop_catches_up_within_a_minute(
+    process_stops_after_each_commit, kings_bust_to_aces, monkeypatch
+):
     _season, session, _hand, (aces, *_others) = kings_bust_to_aces
     monkeypatch.setattr(after_end, "CATCH_UP_AFTER", timedelta(0))  # as if 10 s had passed
     monkeypatch.setattr(after_end, "_last_catch_up", 0.0)  # and the last look was long ago
     clock.fire_due_deadlines()  # the worker's pass (the web processes' loop calls the same)
     assert _row(aces, session).hands == 1
+
+
+@pytest.fixture
+def actions_from_websockets():
+    """The services run as a websocket's action runs them (``poker.tables.db.in_thread``): their
+    broadcasts left for the event loop, and on PostgreSQL the follow-up on a thread of its own."""
+    token = broadcast.deferred.set([])
+    yield
+    broadcast.deferred.reset(token)
+
+
+def test_the_follow_up_of_a_websockets_action_is_done_once_the_hand_has_committed(
+    actions_from_websockets, kings_bust_to_aces
+):
+    _season, session, hand, (aces, *_others) = kings_bust_to_aces
+    after_end.drain()
+    assert _row(aces, session).hands == 1
+    assert not Hand.objects.get(pk=hand.pk).after_end_pending
