@@ -15,7 +15,8 @@ hand_knockouts = Signal()
 # sender=Table; kwargs: table, remaining_user_ids (when the players left reach stop_at_players).
 table_finished = Signal()
 
-# sender=Table; kwargs: table, hand (the poker.Hand just over, its events stored). One signal per
+# sender=Table; kwargs: table, hand (the poker.Hand just over, its events stored), events (its events,
+# read once for every receiver: poker.tables.after_end.HandEvents). One signal per
 # finished hand of any game, sent after the hand's transaction has committed, in a transaction of its
 # own (poker.tables.after_end: once per hand, again after a crash): the season's statistics add its
 # figures up. The table's lock is not held: a receiver never changes the table.

@@ -26,10 +26,11 @@ def _all_events(hand: Hand) -> list[dict]:
     return list(HandEvent.objects.filter(hand=hand).order_by("seq").values_list("payload", flat=True))
 
 
-def record_hand(table: Table, hand: Hand, session: Session) -> None:
+def record_hand(table: Table, hand: Hand, session: Session, events=None) -> None:
     if table.variant != Table.Variant.HOLDEM:
         return
-    pairs = hand_pairs(_all_events(hand))
+    # ``events``: the follow-up's (poker.tables.after_end.HandEvents), read once for its receivers.
+    pairs = hand_pairs(events.all() if events is not None else _all_events(hand))
     row = HandPairs(hand=hand, session=session, user_ids=hand.user_ids, data=pairs.to_dict())
     # One statement, the row replaced if the hand was read before.
     HandPairs.objects.bulk_create(
@@ -37,7 +38,7 @@ def record_hand(table: Table, hand: Hand, session: Session) -> None:
     )
 
 
-def on_hand_finished(sender, *, table, hand, **kwargs) -> None:
+def on_hand_finished(sender, *, table, hand, events=None, **kwargs) -> None:
     """A failure here is logged and rolled back to its savepoint: the hand is never lost, and
     ``compute_integrity`` reads it again."""
     key = session_key(table)
@@ -48,7 +49,7 @@ def on_hand_finished(sender, *, table, hand, **kwargs) -> None:
         return
     try:
         with transaction.atomic():
-            record_hand(table, hand, session)
+            record_hand(table, hand, session, events=events)
     except Exception:
         logger.exception("pair figures of hand %s of table %s failed", hand.number, table.pk)
 

@@ -91,7 +91,7 @@ def allin_rows(hand: Hand, figures: HandFigures, members: dict[int, int], **wher
     ]
 
 
-def record_hand(table: Table, hand: Hand, session: Session | None) -> None:
+def record_hand(table: Table, hand: Hand, session: Session | None, events=None) -> None:
     """The figures of a hand just finished, added in its transaction: about six small queries."""
     members = dict(Member.objects.filter(user_id__in=hand.user_ids).values_list("user_id", "pk"))
     if not members:
@@ -99,7 +99,8 @@ def record_hand(table: Table, hand: Hand, session: Session | None) -> None:
     season = session.season if session is not None else season_on(hand.ended_at.date())
     if season is None:
         return
-    figures = hand_figures(public_events(hand))
+    # ``events``: the follow-up's (poker.tables.after_end.HandEvents), read once for its receivers.
+    figures = hand_figures(events.public() if events is not None else public_events(hand))
     where = {"season": season, "session": session, "game": table.variant}
     mine = Q(member_id__in=members.values(), season=season, game=table.variant)
     mine &= Q(session=session) if session is not None else Q(session__isnull=True)

@@ -29,7 +29,7 @@ from django.db import connection, connections, transaction
 from django.utils import timezone
 
 from .. import signals
-from ..models import Hand, Table
+from ..models import Hand, HandEvent, Table
 from . import broadcast
 
 logger = logging.getLogger(__name__)
@@ -89,8 +89,30 @@ def follow_up(hand_id: int, *, hand: Hand | None = None, table: Table | None = N
         if hand is None or table is None:
             hand = Hand.objects.select_related("table").get(pk=hand_id)
             table = hand.table
-        signals.hand_finished.send(sender=Table, table=table, hand=hand)
+        signals.hand_finished.send(sender=Table, table=table, hand=hand, events=HandEvents(hand_id))
     return True
+
+
+class HandEvents:
+    """The hand's stored events for its follow-up's receivers: read once, when the first of them
+    asks (none may: a table of no member's), in their order. ``all`` has the private ones too (the
+    hole cards: for counts kept on the server, never shown)."""
+
+    def __init__(self, hand_id: int) -> None:
+        self.hand_id = hand_id
+        self._rows: list[tuple[bool, dict]] | None = None
+
+    def _read(self) -> list[tuple[bool, dict]]:
+        if self._rows is None:
+            rows = HandEvent.objects.filter(hand_id=self.hand_id).order_by("seq")
+            self._rows = list(rows.values_list("private", "payload"))
+        return self._rows
+
+    def all(self) -> list[dict]:
+        return [payload for _private, payload in self._read()]
+
+    def public(self) -> list[dict]:
+        return [payload for private, payload in self._read() if not private]
 
 
 def catch_up(*, ended_before: timedelta | None = None, limit: int = 500) -> int:
