@@ -136,14 +136,15 @@ def catch_up(*, ended_before: timedelta | None = None, limit: int = 500) -> int:
     return done
 
 
-def catch_up_now_and_then() -> int:
-    """``catch_up``, at most every CATCH_UP_EVERY seconds in this process (the deadline loops)."""
+def catch_up_due() -> bool:
+    """Time for this process's next ``catch_up`` (every CATCH_UP_EVERY seconds: the deadline
+    loops ask at each pass, without a trip to a thread)."""
     global _last_catch_up
     now = time.monotonic()
     if now - _last_catch_up < CATCH_UP_EVERY:
-        return 0
+        return False
     _last_catch_up = now
-    return catch_up()
+    return True
 
 
 def drain(timeout: float = 30.0) -> None:

@@ -43,7 +43,8 @@ def due_deadlines(limit: int = 200) -> list[tuple[int, str, int]]:
 def fire_due_deadlines() -> int:
     """Fire every due deadline once; returns how many fired (a synchronous call, for the worker)."""
     fired = 0
-    _catch_up()
+    if after_end.catch_up_due():
+        _catch_up()
     for table_id, kind, seq in due_deadlines():
         with log_context(table=table_id):
             try:
@@ -58,7 +59,7 @@ def fire_due_deadlines() -> int:
 def _catch_up() -> None:
     """Now and then, the follow-up of hands a stopped process left owed (``after_end``)."""
     try:
-        after_end.catch_up_now_and_then()
+        after_end.catch_up()
     except Exception as error:
         if database_unavailable(error):
             raise
@@ -71,7 +72,8 @@ async def fire_due_deadlines_async() -> int:
     time (tables started together end and start their hands together)."""
     fired = 0
     fire = in_thread(services.table_fire_deadline)
-    await in_thread(_catch_up)()
+    if after_end.catch_up_due():
+        await in_thread(_catch_up)()
     for table_id, kind, seq in await in_thread(due_deadlines)():
         with log_context(table=table_id):
             try:
