@@ -1,5 +1,6 @@
 """What the online tables tell the championship (poker.signals, poker/CONTRACT.md). Receivers run inside
-the transaction that ends the hand, so a knock-out is recorded with it or not at all."""
+the transaction that ends the hand, so a knock-out is recorded with it or not at all; the hand's
+figures (``on_hand_finished``) just after it, once (poker.tables.after_end)."""
 
 from __future__ import annotations
 
@@ -119,10 +120,11 @@ def _seat_back(session: Session, move: TableMove) -> int:
     return min(set(range(1, 9)) - taken)
 
 
-def on_hand_finished(sender, *, table, hand, **kwargs):
-    """Every finished hand's figures added to its members' statistics (docs/statistics.md), in
-    the hand's transaction; its knock-outs, recorded just before, credited to who made them. A
-    failure here is logged and rolled back to its savepoint: the hand itself is never lost."""
+def on_hand_finished(sender, *, table, hand, events=None, **kwargs):
+    """Every finished hand's figures added to its members' statistics (docs/statistics.md), once,
+    just after the hand's transaction (poker.tables.after_end); its knock-outs, recorded in it,
+    credited to who made them. A failure here is logged and rolled back to its savepoint: the hand
+    itself is never lost."""
     key = record.session_key(table)
     session = None
     if key is not None:
@@ -131,7 +133,7 @@ def on_hand_finished(sender, *, table, hand, **kwargs):
             return
     try:
         with transaction.atomic():  # a savepoint: the statistics never undo the hand
-            record.record_hand(table, hand, session)
+            record.record_hand(table, hand, session, events=events)
     except Exception:
         # The hand goes on without its figures; compute_statistics counts it again.
         logger.exception("statistics of hand %s of table %s failed", hand.number, table.pk)

@@ -341,11 +341,20 @@ class Hand(models.Model):
     # The engine's state (``to_dict()`` of the game's hand or round): the secret deck is in it,
     # never render it.
     state = models.JSONField()
+    # Ended, and what follows its end outside its transaction (``signals.hand_finished``: the
+    # season's figures) not yet done: set with ``ended_at``, cleared by that work's own transaction
+    # (``poker.tables.after_end``), so a hand whose follow-up a dying process lost is found again.
+    after_end_pending = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique_per_table")
+        ]
+        indexes = [
+            models.Index(
+                fields=["ended_at"], condition=models.Q(after_end_pending=True), name="hand_after_end_pending"
+            )
         ]
 
     def __str__(self) -> str:

@@ -1,7 +1,7 @@
 """What the tables tell other apps (the championship) without importing them (poker/CONTRACT.md).
 
-Every signal is sent inside the transaction that ends the hand, so a receiver's writes commit or
-roll back with it: a knock-out is never lost nor counted twice.
+Every signal but ``hand_finished`` is sent inside the transaction that ends the hand, so a
+receiver's writes commit or roll back with it: a knock-out is never lost nor counted twice.
 """
 
 from django.dispatch import Signal
@@ -15,8 +15,11 @@ hand_knockouts = Signal()
 # sender=Table; kwargs: table, remaining_user_ids (when the players left reach stop_at_players).
 table_finished = Signal()
 
-# sender=Table; kwargs: table, hand (the poker.Hand just over, its events stored). One signal per
-# finished hand of any game, after the two above: the season's statistics add its figures up.
+# sender=Table; kwargs: table, hand (the poker.Hand just over, its events stored), events (its events,
+# read once for every receiver: poker.tables.after_end.HandEvents). One signal per
+# finished hand of any game, sent after the hand's transaction has committed, in a transaction of its
+# own (poker.tables.after_end: once per hand, again after a crash): the season's statistics add its
+# figures up. The table's lock is not held: a receiver never changes the table.
 hand_finished = Signal()
 
 # sender=Table; kwargs: table, user_id, seat (its number). A decision is now a human player's (a new

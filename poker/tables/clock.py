@@ -21,7 +21,7 @@ from arf.logs import log_context
 from arf.unavailable import database_unavailable, summary
 
 from ..models import Table
-from . import services
+from . import after_end, services
 from .db import in_thread
 
 logger = logging.getLogger(__name__)
@@ -43,6 +43,8 @@ def due_deadlines(limit: int = 200) -> list[tuple[int, str, int]]:
 def fire_due_deadlines() -> int:
     """Fire every due deadline once; returns how many fired (a synchronous call, for the worker)."""
     fired = 0
+    if after_end.catch_up_due():
+        _catch_up()
     for table_id, kind, seq in due_deadlines():
         with log_context(table=table_id):
             try:
@@ -54,12 +56,24 @@ def fire_due_deadlines() -> int:
     return fired
 
 
+def _catch_up() -> None:
+    """Now and then, the follow-up of hands a stopped process left owed (``after_end``)."""
+    try:
+        after_end.catch_up()
+    except Exception as error:
+        if database_unavailable(error):
+            raise
+        logger.exception("catch-up of the hands' follow-up failed")
+
+
 async def fire_due_deadlines_async() -> int:
     """Fire every due deadline once, each in its own trip to a worker thread: the broadcasts of
     one table go out as soon as its change commits, not after every other table due at the same
     time (tables started together end and start their hands together)."""
     fired = 0
     fire = in_thread(services.table_fire_deadline)
+    if after_end.catch_up_due():
+        await in_thread(_catch_up)()
     for table_id, kind, seq in await in_thread(due_deadlines)():
         with log_context(table=table_id):
             try:

@@ -24,7 +24,7 @@ from accounts.roles import display_name
 
 from .. import signals
 from ..models import Hand, HandEvent, KnockOut, Seat, Table
-from . import cache, fairness, writes
+from . import after_end, cache, fairness, writes
 from .broadcast import broadcast_table
 from .errors import TableError, fmt
 from .registry import game_of
@@ -194,6 +194,7 @@ class Play:
         self.table.actor_seat = None
         self.table.legal = None
         self.hand.ended_at = self.now
+        self.hand.after_end_pending = True  # its follow-up, owed until done (``after_end``)
         self.hand_ended = True
 
     def check_answers_current(self, hand_id: int, seq: int, over: Any) -> None:
@@ -407,7 +408,7 @@ class Play:
         if self.knockouts:
             self.send_knockouts()
         if self.hand_ended:
-            signals.hand_finished.send(sender=Table, table=self.table, hand=self.hand)
+            after_end.follow_up_on_commit(self.hand, self.table)  # the season's figures, after the commit
         if self.hand_dealt and self.table.hand is not None:
             signals.hand_dealt.send(sender=Table, table=self.table, hand=self.table.hand)
         self.send_turn()

@@ -66,7 +66,7 @@ SEAT_FIELDS = (
     "round_bet",
 )
 EVENT_FIELDS = ("table", "hand", "seq", "type", "player", "private", "payload")
-HAND_FIELDS = ("state", "ended_at")
+HAND_FIELDS = ("state", "ended_at", "after_end_pending")
 
 # Every other column of these rows, and why a change never writes it (tests/poker/test_writes.py
 # holds every column to one or the other: a new column is written above or declared here).
