@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('poker', '0013_tablefairness_button_draw'),
+        ('poker', '0014_voice'),
     ]
 
     operations = [
