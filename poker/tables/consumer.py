@@ -85,6 +85,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.join()
         except Exception as error:
             if not database_unavailable(error):
+                # This consumer ends here and no disconnect will come: leave the groups it joined,
+                # or the process keeps forwarding the table to a page that is gone (and its memory).
+                await self.leave_groups()
                 raise
             # Full or away: one line, and the page opens its socket again after its back-off.
             logger.warning("websocket not opened, %s", summary(error))
@@ -161,11 +164,16 @@ class TableConsumer(AsyncWebsocketConsumer):
                 table_id=self.table_id, user=self.user, visible=True
             )
 
-    async def disconnect(self, code: int) -> None:
+    async def leave_groups(self) -> None:
         if getattr(self, "table_group", None):
             await fanout().leave(self.table_group, self)
+            self.table_group = None
         if getattr(self, "user_group", None):
             await self.channel_layer.group_discard(self.user_group, self.channel_name)
+            self.user_group = None
+
+    async def disconnect(self, code: int) -> None:
+        await self.leave_groups()
         if getattr(self, "present", False):
             await in_thread(services.table_presence)(table_id=self.table_id, user=self.user, connected=False)
         if getattr(self, "visible", False):

@@ -15,9 +15,9 @@ from poker.engine import equity
 from poker.engine.integrity import hand_pairs
 from poker.models import Hand, HandEvent
 from poker.tables import after_end, broadcast, clock
-from tests.championship.test_statistics import _fast_tables, _row, kings_bust_to_aces  # noqa: F401
+from tests.championship.test_statistics import _row, kings_bust_to_aces  # noqa: F401
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fast_tables")]
 
 
 @pytest.fixture

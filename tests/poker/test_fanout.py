@@ -89,3 +89,26 @@ async def test_a_change_while_a_page_opens_comes_after_its_snapshot(table_with_t
     assert (await v.next())["text"] == "Tonga soa"
     await h.close()
     await v.close()
+
+
+async def test_a_page_whose_opening_fails_after_joining_is_not_kept_by_the_process(
+    table_with_two, monkeypatch
+):
+    """An unexpected error while a page opens ends its consumer with no disconnect to follow: the
+    process must not go on forwarding the table to it (nor keep it in memory)."""
+    from poker.tables import consumer, fanout
+
+    table, hery, _voahangy, _tiana = table_with_two
+
+    async def broken(self):
+        raise RuntimeError("a bug while the page opens")
+
+    monkeypatch.setattr(consumer.TableConsumer, "note_connection", broken)
+    page = Client(table.pk, hery)
+    await page.comm.connect()  # accepted before the error
+    for _ in range(100):
+        if page.comm.future.done():
+            break
+        await asyncio.sleep(0.02)
+    assert isinstance(page.comm.future.exception(), RuntimeError)  # the consumer is gone
+    assert not fanout.fanout().viewers.get(table.group_name)
