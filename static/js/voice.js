@@ -407,8 +407,7 @@
     badge.classList.toggle("talking", talking);
     var label = talking ? t("talking", { name: name }) : on ? t("mic_on_of", { name: name }) : t("mic_off_of", { name: name });
     if (badge.getAttribute("aria-label") !== label) badge.setAttribute("aria-label", label);
-    var text = on ? "\uD83C\uDF99" : "\uD83D\uDD07"; // 🎙 / 🔇
-    if (badge.textContent !== text) badge.textContent = text;
+    if (badge.textContent !== "\u266A") badge.textContent = "\u266A"; // ♪, struck through while off (table.css)
     node.closest("[data-seat]").classList.toggle("speaking", talking);
   }
   function drawPeer(peer) {
