@@ -211,6 +211,26 @@ if bool(WEBPUSH_VAPID_PUBLIC_KEY) != bool(WEBPUSH_VAPID_PRIVATE_KEY):
 if not re.match(r"^(mailto:|https://)", WEBPUSH_SUBJECT):
     raise ImproperlyConfiguredEnv(f"WEBPUSH_SUBJECT={WEBPUSH_SUBJECT!r} is not a mailto: or https:// address")
 
+# Voice at the table (poker/voice, docs/voice.md): the ICE servers handed to the browsers. STUN and
+# TURN URLs comma-separated ("stun:turn.example.org:3478", "turn:turn.example.org:3478?transport=udp");
+# TURN's credentials are made per user from coturn's static-auth-secret and last VOICE_TURN_TTL
+# seconds; VOICE_RELAY_ONLY sends media through TURN only, so players never see each other's address.
+VOICE_STUN_URLS = env_list("VOICE_STUN_URLS", [])
+VOICE_TURN_URLS = env_list("VOICE_TURN_URLS", [])
+VOICE_TURN_SECRET = env_str("VOICE_TURN_SECRET", "")
+VOICE_TURN_TTL = env_int("VOICE_TURN_TTL", 3600)
+VOICE_RELAY_ONLY = env_bool("VOICE_RELAY_ONLY", False)
+for _url in VOICE_STUN_URLS:
+    if not re.match(r"^stuns?:", _url):
+        raise ImproperlyConfiguredEnv(f"VOICE_STUN_URLS: {_url!r} is not a stun: or stuns: URL")
+for _url in VOICE_TURN_URLS:
+    if not re.match(r"^turns?:", _url):
+        raise ImproperlyConfiguredEnv(f"VOICE_TURN_URLS: {_url!r} is not a turn: or turns: URL")
+if VOICE_TURN_URLS and not VOICE_TURN_SECRET:
+    raise ImproperlyConfiguredEnv("VOICE_TURN_URLS needs VOICE_TURN_SECRET (coturn's static-auth-secret)")
+if VOICE_TURN_TTL < 60:
+    raise ImproperlyConfiguredEnv(f"VOICE_TURN_TTL={VOICE_TURN_TTL} is too short (60 seconds at least)")
+
 # How long an invitation link stays valid.
 INVITATION_DAYS = env_int("INVITATION_DAYS", 7)
 

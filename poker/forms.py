@@ -105,6 +105,14 @@ class TableForm(forms.Form):
         help_text=_("Extra time each player can use once his action time is over; 0 for none."),
     )
     chat_enabled = forms.BooleanField(label=_("Chat"), required=False, initial=True)
+    voice_listeners = forms.BooleanField(
+        label=_("Spectators may listen to the voice room"),
+        required=False,
+        initial=False,
+        help_text=_(
+            "The players seated at the table talk to each other; spectators only listen, never speak."
+        ),
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -31,6 +31,7 @@ __all__ = [
     "SeatConnection",
     "Table",
     "TableFairness",
+    "VoiceMember",
 ]
 
 
@@ -90,6 +91,8 @@ class Table(models.Model):
     time_bank_seconds = models.PositiveIntegerField(_("time bank (seconds)"), default=0)
     stop_at_players = models.PositiveSmallIntegerField(default=1)
     chat_enabled = models.BooleanField(_("chat"), default=True)
+    # Spectators may listen to the table's voice room (poker/voice, docs/voice.md); they never speak.
+    voice_listeners = models.BooleanField(_("spectators hear the voice room"), default=False)
     # A practice table's bots play at this level.
     bot_level = models.CharField(_("bots' level"), max_length=10, choices=BotLevel, default=BotLevel.BEGINNER)
     created_by = models.ForeignKey(
@@ -479,3 +482,6 @@ class Bankroll(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user}: {self.chips}"
+
+
+from .voice.models import VoiceMember  # noqa: E402  (its room's own module, registered with these)

@@ -110,7 +110,7 @@ def _can_organize(request: HttpRequest, table: Table) -> bool:
 @login_required
 @require_POST
 def table_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
-    """The organizer's buttons: start, pause, resume, chat on or off."""
+    """The organizer's buttons: start, pause, resume, chat on or off, spectators in the voice room."""
     table = get_object_or_404(Table, pk=pk)
     if not _can_organize(request, table):
         raise Http404

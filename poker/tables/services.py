@@ -53,6 +53,7 @@ def table_open(
     starting_stack: int = 5000,
     time_bank_seconds: int = 0,
     chat_enabled: bool = True,
+    voice_listeners: bool = False,
     decks: int = 1,
     fairness_epoch: FairnessEpoch | None = None,
     bot_level: str = Table.BotLevel.BEGINNER,
@@ -101,6 +102,7 @@ def table_open(
         starting_stack=starting_stack,
         time_bank_seconds=time_bank_seconds,
         chat_enabled=chat_enabled,
+        voice_listeners=voice_listeners,
         decks=decks,
         bot_level=bot_level,
     )
@@ -306,6 +308,14 @@ def table_set_chat(*, table: Table, enabled: bool) -> None:
     play.finish()
 
 
+def table_set_voice_listeners(*, table: Table, allowed: bool) -> None:
+    """Spectators may listen to the table's voice room, or no longer (poker/voice): not part of the
+    game's state, so no change of the table; the listeners already in the room are dropped at
+    their next membership check."""
+    Table.objects.filter(pk=table.pk).update(voice_listeners=allowed)
+    table.voice_listeners = allowed
+
+
 def organizer_commands(table: Table) -> dict[str, object]:
     """The organizer's buttons on the table page, by the name the page posts."""
     return {
@@ -314,6 +324,8 @@ def organizer_commands(table: Table) -> dict[str, object]:
         "resume": lambda: table_resume(table=table),
         "chat-on": lambda: table_set_chat(table=table, enabled=True),
         "chat-off": lambda: table_set_chat(table=table, enabled=False),
+        "listeners-on": lambda: table_set_voice_listeners(table=table, allowed=True),
+        "listeners-off": lambda: table_set_voice_listeners(table=table, allowed=False),
     }
 
 

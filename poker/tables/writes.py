@@ -91,6 +91,7 @@ NOT_WRITTEN_BY_A_CHANGE = {
         "action_seconds": "a setting, chosen when the table is opened",
         "time_bank_seconds": "a setting, chosen when the table is opened",
         "stop_at_players": "a setting, chosen when the table is opened",
+        "voice_listeners": "a setting of the voice room (poker/voice), outside the game: its own update",
         "created_by": "written once, when the table is opened",
         "created_at": "written once, when the table is opened",
     },
