@@ -110,7 +110,7 @@ class Player:
 
     def open(self, table_id):
         self.page.goto(f"{self.server.url}/tables/{table_id}/")
-        self.page.wait_for_function("window.arfVoice !== undefined")
+        self.page.wait_for_function("() => window.arfVoice !== undefined")
         return self
 
     def connected(self, users):
@@ -241,14 +241,16 @@ services.table_seat_player(table=Table.objects.get(pk={new}), user=feno)
 """)
     feno.page.evaluate(f"location.assign('/tables/{new}/')")
     feno.page.wait_for_url(f"**/tables/{new}/")
-    feno.page.wait_for_function("window.arfVoice !== undefined")
+    feno.page.wait_for_function("() => window.arfVoice !== undefined")
     feno.connected([lanto.user])
     # His microphone is on again by itself at the new table (kept for this tab), and heard there.
     expect(feno.mic()).to_have_attribute("aria-pressed", "true")
     assert feno.hears(lanto.user)
     assert lanto.hears(feno.user)
     # The old table's room has let him go: neither side hears the other any more.
-    hery.page.wait_for_function(f"!Object.values(window.arfVoice.peers()).some(p => p.user === {feno.user})")
+    hery.page.wait_for_function(
+        f"() => !Object.values(window.arfVoice.peers()).some(p => p.user === {feno.user})"
+    )
     assert feno.peer_users() == [lanto.user]
     assert hery.heard_bytes(feno.user) == 0
 
@@ -261,7 +263,7 @@ def test_a_spectator_hears_a_table_only_where_it_allows_it(players, arranged, se
 
     # Not allowed: the room refuses him (a user outside the room), and the page shows no voice.
     soa = players("soa").open(table)
-    soa.page.wait_for_function("window.arfVoice.state.status === 'refused'")
+    soa.page.wait_for_function("() => window.arfVoice.state.status === 'refused'")
     expect(soa.page.locator("#voice")).to_be_hidden()
     assert soa.peer_users() == []
     assert hery.peer_users() == []
