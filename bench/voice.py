@@ -74,10 +74,11 @@ print(json.dumps({"table": table.pk, "users": users, "sessions": sessions}))
 TICK = os.sysconf("SC_CLK_TCK")
 
 
-def chromium_cpu() -> tuple[float, float]:
-    """CPU seconds of this process's chromium descendants: (renderers, all)."""
+def chromium_cpu() -> tuple[float, float, float]:
+    """CPU seconds of this process's chromium descendants (renderers, all) and the renderers'
+    resident memory in MB."""
     me = os.getpid()
-    parents, stats, renderer = {}, {}, set()
+    parents, stats, renderer, rss = {}, {}, set(), {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -91,6 +92,7 @@ def chromium_cpu() -> tuple[float, float]:
         parents[pid] = int(fields[1])
         if b"chrom" in cmdline:
             stats[pid] = (int(fields[11]) + int(fields[12])) / TICK
+            rss[pid] = int(fields[21]) * os.sysconf("SC_PAGE_SIZE") / 1e6
             if b"--type=renderer" in cmdline:
                 renderer.add(pid)
 
@@ -102,7 +104,21 @@ def chromium_cpu() -> tuple[float, float]:
         return False
 
     ours = {pid: cpu for pid, cpu in stats.items() if mine(pid)}
-    return sum(cpu for pid, cpu in ours.items() if pid in renderer), sum(ours.values())
+    renderers = [pid for pid in ours if pid in renderer]
+    return sum(ours[pid] for pid in renderers), sum(ours.values()), sum(rss[pid] for pid in renderers)
+
+
+def guarded_sleep(seconds: float) -> None:
+    """Sleeps, but stops the run if the renderers' memory passes MEMORY_LIMIT_MB: on a loaded
+    machine chromium's audio can fall behind and its buffers grow (seen once at 8 participants)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        time.sleep(min(1.0, end - time.monotonic()))
+        if chromium_cpu()[2] > MEMORY_LIMIT_MB:
+            sys.exit(f"stopped: the renderers hold more than {MEMORY_LIMIT_MB} MB")
+
+
+MEMORY_LIMIT_MB = 4000
 
 
 def wait_connected(page, count: int) -> None:
@@ -124,6 +140,7 @@ WATCH = """user => new Promise(ready => {
     }), 10);
   });
 })"""
+CLICK = "() => document.getElementById('voice-mic').click()"
 PRESS = "() => { const t = Date.now(); document.getElementById('voice-mic').click(); return t; }"
 
 
@@ -148,14 +165,14 @@ def measure(browser, server, arranged, n: int, seconds: float, presses: int) -> 
             pressed = speaker.evaluate(PRESS)
             listener.wait_for_function("() => window.heardAt !== null", timeout=30_000)
             heard.append(listener.evaluate("window.heardAt") - pressed)
-            speaker.locator("#voice-mic").click()  # off again
-            time.sleep(1.0)
+            speaker.evaluate(CLICK)  # off again
+            guarded_sleep(1.0)
         for page in pages:
-            page.locator("#voice-mic").click()
-        time.sleep(2.0)  # every stream started
+            page.evaluate(CLICK)
+        guarded_sleep(2.0)  # every stream started
         before = [page.evaluate("window.arfVoice.bytes()") for page in pages]
         cpu_before, clock = chromium_cpu(), time.monotonic()
-        time.sleep(seconds)
+        guarded_sleep(seconds)
         after = [page.evaluate("window.arfVoice.bytes()") for page in pages]
         cpu_after, elapsed = chromium_cpu(), time.monotonic() - clock
         up, down = [], []
@@ -172,6 +189,7 @@ def measure(browser, server, arranged, n: int, seconds: float, presses: int) -> 
             "down": statistics.mean(down),
             "renderer_cpu": (cpu_after[0] - cpu_before[0]) / elapsed / n,
             "all_cpu": (cpu_after[1] - cpu_before[1]) / elapsed / n,
+            "rss": cpu_after[2] / n,
             "heard_median": statistics.median(heard),
             "heard_max": max(heard),
         }
@@ -215,13 +233,13 @@ def main() -> None:
             server.stop()
     print(
         f"{'participants':>12} {'up kb/s':>9} {'down kb/s':>10} {'anchor (n-1)x32':>16} "
-        f"{'renderer CPU':>13} {'chromium CPU':>13} {'heard after (median, worst)':>28}"
+        f"{'renderer CPU':>13} {'chromium CPU':>13} {'renderer MB':>12} {'heard after (median, worst)':>28}"
     )
     for r in sorted(rows, key=lambda r: r["n"]):
         anchor = (r["n"] - 1) * OPUS_KBPS
         print(
             f"{r['n']:>12} {r['up']:>9.1f} {r['down']:>10.1f} {anchor:>16} "
-            f"{r['renderer_cpu'] * 100:>12.1f}% {r['all_cpu'] * 100:>12.1f}% "
+            f"{r['renderer_cpu'] * 100:>12.1f}% {r['all_cpu'] * 100:>12.1f}% {r['rss']:>12.0f} "
             f"{r['heard_median']:>17.0f} ms, {r['heard_max']:.0f} ms"
         )
     print("up/down: audio payload a participant, every microphone on; CPU: share of one core a participant.")
