@@ -25,6 +25,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from arf.language import chosen_language
+from arf.unavailable import database_unavailable, summary
 
 from ..tables.consumer import TokenBucket
 from ..tables.db import in_thread
@@ -40,6 +41,7 @@ RATE, BURST = 40.0, 80.0  # messages a second: an offer's candidates come in a b
 NOT_IN_ROOM = 4403
 REPLACED = 4409  # another page of his joined the room
 ROLE_CHANGED = 4100  # a listener sat down (or a speaker stood up on a table open to listeners): join again
+UNAVAILABLE = 4503  # the database is full or away: the page tries again after its back-off
 NOT_IN_ROOM_TEXT = _("You are not in this table's voice room.")
 
 
@@ -56,7 +58,7 @@ class VoiceConsumer(AsyncWebsocketConsumer):
         self.peer = secrets.token_urlsafe(12)
         self.group = rooms.group_name(self.table_id)
         self.joined = False
-        self.known: dict[str, str] = {}  # the room's other members: peer -> channel
+        self.known: dict[str, tuple[str, str]] = {}  # the room's other members: peer -> (channel, role)
         self.bucket = TokenBucket(rate=RATE, burst=BURST)
         self.warned_at = 0.0
         self.checker: asyncio.Task | None = None
@@ -64,6 +66,16 @@ class VoiceConsumer(AsyncWebsocketConsumer):
         if self.user is None:
             await self.refuse()
             return
+        try:
+            await self.join()
+        except Exception as error:
+            if not database_unavailable(error):
+                raise
+            logger.warning("voice socket not opened, %s", summary(error))
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self.close(code=UNAVAILABLE)
+
+    async def join(self) -> None:
         # In the group before the roster is read: a member joining meanwhile is heard of, not missed
         # (the messages of the group wait until this handler is done).
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -77,7 +89,7 @@ class VoiceConsumer(AsyncWebsocketConsumer):
         self.joined, self.role = True, joined.role
         for channel in joined.replaced:
             await self.channel_layer.send(channel, {"type": "voice.replaced"})
-        self.known = {peer["peer"]: peer["channel"] for peer in joined.peers}
+        self.known = {peer["peer"]: (peer["channel"], peer["role"]) for peer in joined.peers}
         await self.send(
             text_data=dumps(
                 {
@@ -107,7 +119,12 @@ class VoiceConsumer(AsyncWebsocketConsumer):
             return
         self.joined = False
         await self.channel_layer.group_discard(self.group, self.channel_name)
-        await in_thread(rooms.room_leave)(peer=self.peer)
+        try:
+            await in_thread(rooms.room_leave)(peer=self.peer)
+        except Exception as error:  # its row stops counting after rooms.STALE
+            if not database_unavailable(error):
+                raise
+            logger.warning("voice member not removed, %s", summary(error))
         await self.channel_layer.group_send(self.group, {"type": "voice.left", "peer": self.peer})
 
     async def leave(self, code: int, message: dict | None = None) -> None:
@@ -126,8 +143,11 @@ class VoiceConsumer(AsyncWebsocketConsumer):
                 role = await in_thread(rooms.room_check)(
                     table_id=self.table_id, user_id=self.user.pk, peer=self.peer
                 )
-            except Exception:
-                logger.exception("voice membership check failed")  # asked again at the next tick
+            except Exception as error:  # asked again at the next tick
+                if database_unavailable(error):
+                    logger.warning("voice membership not checked, %s", summary(error))
+                else:
+                    logger.exception("voice membership check failed")
                 continue
             if self.joined and not await self.still_member(role):
                 return
@@ -163,14 +183,22 @@ class VoiceConsumer(AsyncWebsocketConsumer):
                 raise VoiceError("bad_message", _("Unknown message type."))
         except VoiceError as error:
             await self.send_error(error.code, error.message)
+        except Exception as error:
+            if not database_unavailable(error):
+                raise
+            # Full or away: the message was not forwarded; the page's ICE restarts send it again.
+            logger.warning("voice message not served, %s", summary(error))
+            await self.send_error("busy", _("The server is busy: try again in a moment."))
 
     async def on_signal(self, signal: messages.Signal) -> None:
         role = await in_thread(rooms.role_of)(self.table_id, self.user.pk)
         if not await self.still_member(role):
             return
-        channel = self.known.get(signal.to)
+        channel, role = self.known.get(signal.to, (None, None))
         if channel is None:
             raise VoiceError("unknown_peer", _("This peer is not in the voice room."))
+        if role == rooms.LISTENER and self.role.role == rooms.LISTENER:
+            raise VoiceError("not_allowed", _("Two spectators have nothing to send each other."))
         await self.channel_layer.send(channel, {"type": "voice.signal", "from": self.peer, **signal.payload})
 
     async def on_state(self, mic: bool, cam: bool) -> None:
@@ -187,7 +215,7 @@ class VoiceConsumer(AsyncWebsocketConsumer):
         peer = event["peer"]
         if not self.joined or peer["peer"] == self.peer or peer["peer"] in self.known:
             return
-        self.known[peer["peer"]] = event["channel"]
+        self.known[peer["peer"]] = (event["channel"], peer["role"])
         await self.send(text_data=dumps({"type": "peer_joined", "peer": peer}))
 
     async def voice_left(self, event: dict[str, Any]) -> None:

@@ -190,7 +190,7 @@ def test_docker_compose_runs_what_the_topology_test_runs():
     and the environment are those tests/topology.py starts (only the services' addresses differ)."""
     compose = topology.compose()
     services = compose["services"]
-    assert set(services) == {"db", "redis", "migrate", "web", "worker", "nginx", "static"}
+    assert set(services) == {"db", "redis", "migrate", "web", "worker", "nginx", "static", "coturn"}
     assert services["web"]["deploy"]["replicas"] == 2  # the test's two daphne processes
     assert "command" not in services["web"]  # the image's CMD:
     assert topology.dockerfile_cmd() == [

@@ -166,3 +166,35 @@ def test_a_process_killed_mid_hand_comes_back_to_the_same_hand_and_its_deadline_
         assert chips == 2000
     finally:
         server.stop()
+
+
+def test_the_voice_room_spans_the_processes(real_services, tmp_path):
+    """Two players of one table on two daphne processes: the later finds the earlier in his welcome
+    (the roster is shared), the earlier hears him join, a signal crosses the processes to the one
+    member it names, and a closed page is heard as gone (docs/voice.md)."""
+    server = AppServer(tmp_path, processes=2).start()
+    try:
+        arranged = arrange(server)
+
+        async def voice(port: int, name: str) -> tuple[WebSocket, dict]:
+            url = f"ws://127.0.0.1:{port}/ws/voice/{arranged['table']}/"
+            ws = await WebSocket.connect(url, cookie=arranged["cookies"][name])
+            return ws, await ws.recv()
+
+        async def scenario():
+            hery, hery_welcome = await voice(server.ports[0], "hery")
+            voahangy, welcome = await voice(server.ports[1], "voahangy")
+            assert hery_welcome["peers"] == [] and hery_welcome["role"] == "speaker"
+            assert [p["peer"] for p in welcome["peers"]] == [hery_welcome["peer"]]
+            joined = await hery.recv()
+            assert joined["type"] == "peer_joined" and joined["peer"]["peer"] == welcome["peer"]
+            offer = {"type": "offer", "sdp": "v=0\r\n"}
+            await voahangy.send({"type": "signal", "to": hery_welcome["peer"], "description": offer})
+            assert await hery.recv() == {"type": "signal", "from": welcome["peer"], "description": offer}
+            await voahangy.close()
+            assert await hery.recv() == {"type": "peer_left", "peer": welcome["peer"]}
+            await hery.close()
+
+        asyncio.run(scenario())
+    finally:
+        server.stop()

@@ -116,6 +116,22 @@ async def test_a_spectator_listens_where_the_table_allows_it_but_cannot_turn_a_m
         await f.close()
 
 
+async def test_two_spectators_never_signal_each_other(family):
+    one, *_others, mialy, fanja = family
+    await database_sync_to_async(services.table_set_voice_listeners)(table=one, allowed=True)
+    f = await Voice(one.pk, fanja).open()
+    m = await Voice(one.pk, mialy).open()  # seated at the other table: a spectator here
+    try:
+        assert m.welcome["role"] == "listener" and m.welcome["peers"][0]["role"] == "listener"
+        await m.send(offer(f.peer))
+        assert (await m.until("error"))["code"] == "not_allowed"
+        assert (await f.until("peer_joined"))["peer"]["peer"] == m.peer
+        assert await f.quiet()
+    finally:
+        await f.close()
+        await m.close()
+
+
 async def test_listeners_are_dropped_when_the_organizer_turns_them_off(family, monkeypatch):
     monkeypatch.setattr(voice_consumer, "CHECK_SECONDS", 0.05)
     one, _two, hery, *_rest, fanja = family
@@ -351,3 +367,22 @@ async def test_the_deployed_stack_serves_the_room_to_the_sites_own_pages_only(fa
         assert own.welcome["type"] == "welcome" and own.welcome["role"] == "speaker"
     finally:
         await own.close()
+
+
+async def test_a_spectator_who_sits_down_is_asked_to_join_again_as_a_speaker(family, monkeypatch):
+    monkeypatch.setattr(voice_consumer, "CHECK_SECONDS", 0.05)
+    one, _two, hery, *_rest, fanja = family
+    await database_sync_to_async(services.table_set_voice_listeners)(table=one, allowed=True)
+    h = await Voice(one.pk, hery).open()
+    f = await Voice(one.pk, fanja).open()
+    try:
+        await h.until("peer_joined")
+        await database_sync_to_async(services.table_seat_player)(table=one, user=fanja, stack=1000, seat=5)
+        assert (await f.next()) == {"type": "closed", "code": 4100}
+        assert (await h.until("peer_left"))["peer"] == f.peer
+        again = await Voice(one.pk, fanja).open()
+        assert again.welcome["role"] == "speaker" and again.welcome["peers"][0]["peer"] == h.peer
+        await again.close()
+    finally:
+        await h.close()
+        await f.close()
