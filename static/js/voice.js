@@ -91,7 +91,8 @@
       if (event.code === 4100) { state.status = "connecting"; connect(); return; }
       // Refused at the door (4403, or closed before the welcome) or put out (not_in_room): he is
       // not a member; the page tries again when his seat changes, not before.
-      if (event.code === 4403 || !welcomed || state.status === "refused") {
+      // The server without its database (4503): tried again as after a lost socket.
+      if (event.code !== 4503 && (event.code === 4403 || !welcomed || state.status === "refused")) {
         state.status = "refused";
         draw();
         return;
