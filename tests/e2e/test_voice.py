@@ -48,7 +48,7 @@ for key, names in {
     "old": ("hery", "feno"),
     "new": ("lanto",),
     "spectated": ("hery",),
-    "shots": ("hery", "voahangy", "feno", "lanto"),
+    "shots": ("hery", "voahangy", "feno", "lanto", "soa"),
 }.items():
     table = services.table_open(name="Table " + key, kind="tournament", max_seats=6, starting_stack=2000)
     for name in names:
@@ -313,3 +313,26 @@ def test_screenshots_of_a_table_with_voice_on(players, arranged, server, artifac
     hery.page.locator("#voice-more").click()
     hery.page.set_viewport_size({"width": 360, "height": 640})
     hery.page.screenshot(path=str(artifacts / "voice-panel-360x640.png"), full_page=True)
+
+
+def test_a_fifth_camera_is_refused_with_a_message(players, arranged):
+    table = arranged["tables"]["shots"]
+    hery = players("hery").open(table)
+    others = [players(n).open(table) for n in ("voahangy", "feno", "lanto", "soa")]
+    hery.connected([p.user for p in others])
+    for other in others:
+        other.page.locator("#voice-cam").click()
+        expect(other.page.locator("#voice-cam")).to_have_attribute("aria-pressed", "true")
+    expect(hery.page.locator(".voice-tile")).to_have_count(4)
+    hery.page.locator("#voice-cam").click()
+    expect(hery.page.locator("#voice-said")).to_have_text(
+        "4 caméras au plus par table\u202f: il faut d’abord qu’une autre s’éteigne."
+    )
+    expect(hery.page.locator("#voice-cam")).to_have_attribute("aria-pressed", "false")
+    assert hery.gum_calls() == 0  # the camera was never asked for
+    # One goes off: his camera may come on.
+    others[0].page.locator("#voice-cam").click()
+    expect(hery.page.locator(".voice-tile")).to_have_count(3)
+    hery.page.locator("#voice-cam").click()
+    expect(hery.page.locator("#voice-cam")).to_have_attribute("aria-pressed", "true")
+    assert hery.gum_calls() == 1
