@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -21,32 +19,22 @@ from django.utils.translation import gettext as _
 from .models import PasswordReset
 
 
-def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 @transaction.atomic
 def password_reset_create(
     *, user: AbstractBaseUser, created_by: AbstractBaseUser
 ) -> tuple[PasswordReset, str]:
     """A new one-time link for the account; returns it and the raw token (shown once). The
     account's earlier unused links stop working: only the newest one shared is valid."""
-    now = timezone.now()
-    PasswordReset.objects.filter(user=user, used_at__isnull=True).update(expires_at=now)
-    token = secrets.token_urlsafe(32)
-    reset = PasswordReset.objects.create(
-        user=user,
-        token_hash=_hash(token),
-        created_by=created_by,
-        expires_at=now + timedelta(hours=settings.PASSWORD_RESET_HOURS),
+    PasswordReset.objects.filter(user=user, used_at__isnull=True).update(expires_at=timezone.now())
+    return PasswordReset.issue(
+        lasts=timedelta(hours=settings.PASSWORD_RESET_HOURS), created_by=created_by, user=user
     )
-    return reset, token
 
 
 def password_reset_find(token: str) -> PasswordReset | None:
     """The usable reset behind a token, or None (unknown, used, expired or replaced)."""
-    reset = PasswordReset.objects.select_related("user").filter(token_hash=_hash(token)).first()
-    if reset is None or not reset.is_usable or not reset.user.is_active:
+    reset = PasswordReset.find(token, with_related=("user",))
+    if reset is None or not reset.user.is_active:
         return None
     return reset
 
@@ -59,16 +47,14 @@ def password_reset_use(*, token: str, password: str) -> AbstractBaseUser:
     reset = password_reset_find(token)
     if reset is None:
         raise ValidationError(_("This link is not valid any more: ask the organizer for a new one."))
-    # Lock the row: two submissions of the same link must not both set a password.
-    reset = PasswordReset.objects.select_for_update().select_related("user").get(pk=reset.pk)
-    if reset.used_at is not None:
+    # Spent first, its row locked: two submissions of the same link must not both set a password
+    # (a password refused below undoes it with the transaction).
+    if not reset.spend():
         raise ValidationError(_("This link has already been used."))
     user = reset.user
     validate_password(password, user)
     user.set_password(password)
     user.save(update_fields=["password"])
-    reset.used_at = timezone.now()
-    reset.save(update_fields=["used_at"])
     axes_reset(username=user.get_username())
     return user
 

@@ -53,6 +53,8 @@ def audit_text(entry: AuditEntry, names: dict[int, str]) -> str:
         return _("%(merged)s merged into %(kept)s") % {"merged": d.get("merged"), "kept": d.get("kept")}
     if action == AuditEntry.Action.RANDOM_DRAW:
         return _random_draw(d)
+    if action == AuditEntry.Action.ANNOUNCEMENT:
+        return _("Announcement to every table: “%(text)s”") % {"text": d.get("text", "")}
     return entry.get_action_display()
 
 

@@ -1,6 +1,6 @@
 """A session's random draws in its epoch's record (docs/fairness.md): each round's seat draw as
 drawn (the members by table and seat, before any move), and the labels of its balancing moves,
-for ``poker.fairness_record``, which the championship feeds through ``register_draws``."""
+for ``poker.fairness.record``, which the championship feeds through ``register_draws``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from itertools import groupby
 from typing import Any
 
 from poker.engine import fairness
-from poker.fairness_record import EpochOwner
+from poker.fairness.record import EpochOwner
 
 from .models import AuditEntry, Seat, Session
 

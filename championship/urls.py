@@ -1,5 +1,6 @@
 from django.urls import path
 
+from .announcements import views as announcements
 from .integrity import views as integrity
 from .views import calendar, dashboard, members, seasons, sessions, standings, statistics, tv
 
@@ -66,6 +67,7 @@ urlpatterns = [
     path("seances/<int:pk>/cloturer/", sessions.session_close, name="session_close"),
     path("seances/<int:pk>/deplacements/", sessions.moves_apply, name="moves_apply"),
     path("seances/<int:pk>/horloge/<str:action>/", sessions.clock_action, name="clock_action"),
+    path("seances/<int:pk>/annonce/", announcements.announcement_send, name="announcement_send"),
     path("seances/<int:pk>/integrite/", integrity.session_integrity, name="session_integrity"),
     path("saisons/<int:pk>/integrite/", integrity.season_integrity, name="season_integrity"),
 ]

@@ -36,6 +36,9 @@ __all__ = [
 
 
 class Table(models.Model):
+    # The list of games is where a game is picked, so it names each one (as do the constraints on
+    # each game's stakes below, which the database holds); everything else a game is lives in its
+    # plug-in (poker/games/, found by this value through poker.tables.registry).
     class Variant(models.TextChoices):
         HOLDEM = "holdem", _("No-limit Hold'em")
         RAZZ = "razz", _("Razz")

@@ -7,6 +7,8 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext_lazy as _
 
+# The games' own services, as the contract lists them (poker/CONTRACT.md): this facade names the
+# games' packages so that the rest of the project need not.
 from .games.betting.services import table_act, table_set_pre_action
 from .games.dealer_draw.services import draw_bet, draw_exchange, draw_practice_open
 from .models import Table

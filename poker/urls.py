@@ -1,7 +1,8 @@
 from django.urls import path
 
-from . import fairness_views, views
 from .coach import views as coach
+from .fairness import views as fairness_views
+from .pages import views
 from .tables.registry import games
 
 app_name = "poker"

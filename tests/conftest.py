@@ -31,3 +31,11 @@ def pytest_collection_modifyitems(items):
     # Playwright's sync API keeps an event loop running for the rest of the session, after which
     # async tests cannot start their own: browser tests run last.
     items.sort(key=lambda item: "/tests/e2e/" in str(item.path))
+
+
+@pytest.fixture
+def fast_tables(settings):
+    """Tables that play at once (tests.kit.online.play_fast): ask for it in a test that plays hands."""
+    from tests.kit.online import play_fast
+
+    play_fast(settings)

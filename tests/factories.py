@@ -1,3 +1,5 @@
+from datetime import date
+
 import factory
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -43,14 +45,19 @@ class MemberFactory(factory.django.DjangoModelFactory):
     eligible = True
 
 
-def season_with_session(*, players: int = 0, paid: bool = True, name: str = "Saison 2026", **settings):
+def season_with_session(
+    *,
+    players: int = 0,
+    paid: bool = True,
+    name: str = "Saison 2026",
+    starts_on: date = date(2026, 1, 10),
+    **settings,
+):
     """A season (its default settings) and its first session, with `players` registered members."""
-    from datetime import date
-
     from championship.services.registrations import fee_record, registration_create
     from championship.services.seasons import season_create
 
-    season = season_create(name=name, starts_on=date(2026, 1, 10), sessions=6, **settings)
+    season = season_create(name=name, starts_on=starts_on, sessions=6, **settings)
     session = season.sessions.get(number=1)
     for _ in range(players):
         registration = registration_create(session=session, member=MemberFactory(), by=None)

@@ -1,3 +1,4 @@
+from ..announcements.models import Announcement
 from ..integrity.models import HandPairs
 from .audit import AuditEntry
 from .chips import ChipColour
@@ -12,6 +13,7 @@ from .sessions import Session
 
 __all__ = [
     "AllIn",
+    "Announcement",
     "AuditEntry",
     "ChipColour",
     "GameTable",

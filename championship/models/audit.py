@@ -1,4 +1,5 @@
-"""The audit log: every correction and override, with who, when and why."""
+"""The audit log: every correction and override, with who, when and why; and what the organizer
+announced to every table."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ class AuditEntry(models.Model):
         CLOCK = "clock", _("clock changed")
         MEMBERS_MERGED = "members_merged", _("members merged")
         RANDOM_DRAW = "random_draw", _("random draw")  # its label in details (docs/fairness.md)
+        ANNOUNCEMENT = "announcement", _("announcement sent")  # its text in details (announcements)
 
     session = models.ForeignKey(
         Session, null=True, blank=True, on_delete=models.CASCADE, related_name="audit"

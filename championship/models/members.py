@@ -7,8 +7,9 @@ import unicodedata
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from accounts.models import OneTimeLink
 
 
 def nickname_key(nickname: str) -> str:
@@ -60,29 +61,14 @@ class Member(models.Model):
         super().save(*args, **kwargs)
 
 
-class Invitation(models.Model):
-    """A one-time link with which a member chooses a username and password.
-
-    Only a hash of the token is stored: the link is shown once to the organizer, who shares it by
-    hand, and a copy of the database cannot be turned into working links.
-    """
+class Invitation(OneTimeLink):
+    """A one-time link with which a member chooses a username and password (accounts.models
+    OneTimeLink: the token, its expiry, spent once)."""
 
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="invitations")
-    token_hash = models.CharField(max_length=64, unique=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    expires_at = models.DateTimeField()
-    used_at = models.DateTimeField(null=True, blank=True)
 
-    class Meta:
-        ordering = ["-created_at"]
+    class Meta(OneTimeLink.Meta):
         verbose_name = _("invitation")
 
     def __str__(self) -> str:
         return f"{self.member} ({self.created_at:%Y-%m-%d})"
-
-    @property
-    def is_usable(self) -> bool:
-        return self.used_at is None and self.expires_at > timezone.now()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import secrets
 from datetime import timedelta
 
 from django.conf import settings
@@ -11,14 +9,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..models import Invitation, Member, nickname_key
-
-
-def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def _check_nickname_free(nickname: str, *, exclude_pk: int | None = None) -> None:
@@ -52,20 +45,15 @@ def invitation_create(*, member: Member, created_by: AbstractBaseUser) -> tuple[
     """A new single-use link for the member; returns the invitation and the raw token (shown once)."""
     if member.user_id is not None:
         raise ValidationError(_("%(member)s already has an account.") % {"member": member})
-    token = secrets.token_urlsafe(32)
-    invitation = Invitation.objects.create(
-        member=member,
-        token_hash=_hash(token),
-        created_by=created_by,
-        expires_at=timezone.now() + timedelta(days=settings.INVITATION_DAYS),
+    return Invitation.issue(
+        lasts=timedelta(days=settings.INVITATION_DAYS), created_by=created_by, member=member
     )
-    return invitation, token
 
 
 def invitation_find(token: str) -> Invitation | None:
     """The usable invitation behind a token, or None (unknown, used, or expired)."""
-    invitation = Invitation.objects.select_related("member").filter(token_hash=_hash(token)).first()
-    if invitation is None or not invitation.is_usable or invitation.member.user_id is not None:
+    invitation = Invitation.find(token, with_related=("member",))
+    if invitation is None or invitation.member.user_id is not None:
         return None
     return invitation
 
@@ -78,9 +66,8 @@ def invitation_accept(*, token: str, username: str, password: str) -> AbstractBa
         raise ValidationError(
             _("This invitation link is not valid any more: ask the organizer for a new one.")
         )
-    # Lock the row: two clicks on the same link must not create two accounts.
-    invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
-    if invitation.used_at is not None:
+    # Spent first, its row locked: two clicks on the same link must not create two accounts.
+    if not invitation.spend():
         raise ValidationError(_("This invitation link has already been used."))
     member = invitation.member
     user = get_user_model().objects.create_user(
@@ -88,8 +75,6 @@ def invitation_accept(*, token: str, username: str, password: str) -> AbstractBa
     )
     member.user = user
     member.save(update_fields=["user"])
-    invitation.used_at = timezone.now()
-    invitation.save(update_fields=["used_at"])
     return user
 
 

@@ -1,6 +1,9 @@
+import json
+
 from django import template
 from django.utils.translation import pgettext
 
+from ..announcements.selectors import announcement_shown
 from ..numbers import number, place
 
 register = template.Library()
@@ -43,3 +46,11 @@ def countdown(seconds) -> str:
     days, rest = divmod(seconds, 86400)
     clock = f"{rest // 3600:02d}:{rest % 3600 // 60:02d}:{rest % 60:02d}"
     return f"{days} {pgettext('days, short', 'd')} {clock}" if days else clock
+
+
+@register.filter
+def announcement_data(session) -> str:
+    """The announcement a page of ``session`` shows, as JSON for an attribute (escaped there like
+    any text; static/js/announcement.js draws it with textContent), or ``null``."""
+    announcement = announcement_shown(session)
+    return json.dumps(announcement.as_data() if announcement else None)

@@ -43,4 +43,4 @@ def rate(label, value, unit):
         "whole": number(value.whole),
         "unit": unit,
     }
-    return format_html('<div><dt>{}</dt><dd>{}</dd><span class="of">{}</span></div>', label, percent, count)
+    return format_html('<div><dt>{}</dt><dd>{}<span class="of">{}</span></dd></div>', label, percent, count)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from accounts.decorators import organizer_required
 
 from .. import selectors
-from ..exports import csv_response
+from ..exports import csv_response, fee_header, fee_rows, season_registrations
 from ..forms import SeasonForm, SessionForm
 from ..models import Season, Session
 from ..services import seasons as services
@@ -76,39 +76,10 @@ def season_sessions(request: HttpRequest, pk: int | None = None) -> HttpResponse
     )
 
 
-def fee_header() -> list[str]:
-    return [
-        _("session"),
-        _("date"),
-        _("player"),
-        _("fee (EUR)"),
-        _("paid"),
-        _("paid by"),
-        _("received by"),
-    ]
-
-
 @organizer_required
 def season_fees_csv(request: HttpRequest, pk: int) -> HttpResponse:
     season = get_object_or_404(Season, pk=pk)
-    rows = (
-        fee_row(session, r)
-        for session in season.sessions.all()
-        for r in selectors.session_registrations(session)
-    )
-    return csv_response(f"frais-saison-{season.pk}.csv", fee_header(), rows)
-
-
-def fee_row(session: Session, r) -> list:
-    return [
-        session.number,
-        session.scheduled_at.date(),
-        r.member.nickname,
-        r.fee,
-        _("yes") if r.paid else _("no"),
-        r.get_method_display() if r.paid else "",
-        (r.received_by.first_name or r.received_by.username) if r.received_by else "",
-    ]
+    return csv_response(f"frais-saison-{season.pk}.csv", fee_header(), fee_rows(season_registrations(season)))
 
 
 @organizer_required

@@ -21,7 +21,8 @@ from accounts.decorators import organizer_required
 from accounts.roles import is_organizer
 
 from .. import confirmations, selectors
-from ..exports import csv_response
+from ..announcements.views import announcements_panel
+from ..exports import csv_response, fee_header, fee_rows
 from ..forms import MAX_CHIPS, MAX_ID, MAX_TABLE, FeeForm, ReasonForm, RegisterForm, bounded_int
 from ..models import GameTable, KnockOut, Registration, Seat, Session, TableMove
 from ..numbers import number
@@ -30,7 +31,6 @@ from ..services import online
 from ..services import registrations as reg_services
 from ..services import sessions as services
 from ..services.clock import MAX_LEVEL
-from .seasons import fee_header, fee_row
 
 LIVE_TEMPLATE = "championship/partials/session_live.html"
 
@@ -106,6 +106,8 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx:
         return render(request, LIVE_TEMPLATE, {**context, "fragment": True})
     context["me"] = selectors.self_registration(session, request.user)
+    if context["organizer"] and session.status != Session.Status.CLOSED:
+        context["panel"] = announcements_panel(context["session"])
     return render(request, "championship/session_detail.html", context)
 
 
@@ -480,7 +482,7 @@ def registration_override(request: HttpRequest, pk: int, registration_pk: int) -
 @require_GET
 def registrations_csv(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session(pk)
-    rows = (fee_row(session, r) for r in selectors.session_registrations(session))
+    rows = fee_rows(selectors.session_registrations(session))
     return csv_response(f"inscriptions-seance-{session.pk}.csv", fee_header(), rows)
 
 

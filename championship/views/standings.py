@@ -8,10 +8,10 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from poker import downloads
 from poker import selectors as poker_selectors
 from poker.coach.selectors import session_summary as coach_summary
 from poker.models import Table
+from poker.pages import downloads
 
 from .. import selectors
 from ..charts import cumulative_chart
@@ -95,7 +95,7 @@ def _is_me(request: HttpRequest, member: Member) -> bool:
 @require_GET
 def player_hands(request: HttpRequest, pk: int, season_pk: int) -> HttpResponse:
     """All his hands of a season's online sessions, for the player himself, as he saw them (his
-    cards and the hands shown): one file, streamed (``poker.downloads``)."""
+    cards and the hands shown): one file, streamed (``poker.pages.downloads``)."""
     member = get_object_or_404(Member, pk=pk)
     season = get_object_or_404(Season, pk=season_pk)
     fmt = downloads.format_of(request.GET.get("format"), Table.Variant.HOLDEM, many=True)

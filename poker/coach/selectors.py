@@ -13,9 +13,9 @@ from typing import Any
 from django.core.cache import cache
 from django.urls import reverse
 
-from ..downloads import seen_by
 from ..engine.strategy.coach import COSTLY, DOUBTFUL, review
 from ..models import Hand
+from ..pages.downloads import seen_by
 from ..tables.registry import games
 
 SESSION_HANDS = 30

@@ -8,9 +8,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 
-from ..downloads import seen_by
 from ..engine.strategy.coach import review
 from ..models import Hand, Table
+from ..pages.downloads import seen_by
 from ..selectors import finished_hands
 from ..tables.registry import game_of_table
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from ..blinds import table_blinds
 from ..engine import NoLimitHoldem
 from ..engine.button import Positions, engine_positions, first_positions, next_positions
@@ -18,6 +20,7 @@ from ..models import Table
 from ..tables.errors import ms
 from .betting import play as betting
 from .betting import rules, views
+from .betting.form import form_part
 from .betting.game import betting_game
 
 PRACTICE_STAKES = {"small_blind": 10, "big_blind": 20, "ante": 0}
@@ -139,6 +142,17 @@ def check_settings(
     return {"small_blind": small_blind, "big_blind": big_blind, "ante": ante}
 
 
+def clean_form(form: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """The organizer's table form at Hold'em: both blinds, the big one at least the small one."""
+    for name in ("small_blind", "big_blind"):
+        if data.get(name) is None and name not in form.errors:
+            form.add_error(name, _("This field is required."))
+    small, big = data.get("small_blind"), data.get("big_blind")
+    if small and big and big < small:
+        form.add_error("big_blind", _("The big blind cannot be smaller than the small blind."))
+    return data
+
+
 GAME = betting_game(
     variant=Table.Variant.HOLDEM,
     play=HoldemPlay,
@@ -148,4 +162,5 @@ GAME = betting_game(
     practice_stakes=PRACTICE_STAKES,
     hand_files=("phh", "phh-zip", "pokerstars"),  # PHH variant NT; PokerStars writes Hold'em
     coach=True,  # the coach reviews Hold'em hands (poker.coach, docs/practice.md)
+    form=form_part(fields=("small_blind", "big_blind"), clean=clean_form, practice_label=_("Hold'em")),
 )

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from ..engine import Razz
 from ..engine.button import Positions
 from ..engine.razz import RazzHand
@@ -18,6 +20,7 @@ from ..models import Table
 from ..tables.views import StoredEvent
 from .betting import play as betting
 from .betting import rules, views
+from .betting.form import form_part
 from .betting.game import betting_game
 
 STAKES = ("ante", "bring_in", "small_bet")
@@ -96,6 +99,15 @@ def check_settings(
     return {"ante": game.ante, "bring_in": game.bring_in, "small_bet": game.small_bet}
 
 
+def clean_form(form: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """The organizer's table form at Razz: a bring-in, and the small bet that follows from it."""
+    if not data.get("bring_in"):
+        form.add_error("bring_in", _("Razz needs a bring-in."))
+    else:
+        data["small_bet"] = 2 * data["bring_in"]  # fixed limit: the small bet follows
+    return data
+
+
 GAME = betting_game(
     variant=Table.Variant.RAZZ,
     play=RazzPlay,
@@ -105,4 +117,12 @@ GAME = betting_game(
     practice_stakes=PRACTICE_STAKES,
     hand_files=("phh", "phh-zip"),  # PHH variant FR
     coach=True,  # the coach reviews Razz hands too (poker.coach, docs/practice.md)
+    form=form_part(
+        fields=("bring_in",),
+        field_help={
+            "bring_in": _("Razz is fixed limit: the small bet is twice the bring-in, the big bet four times.")
+        },
+        clean=clean_form,
+        practice_label=Table.Variant.RAZZ.label,
+    ),
 )

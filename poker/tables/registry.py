@@ -57,9 +57,16 @@ class Game:
     counts_presence: bool = True
     # A practice table of the game for ``user`` (``practice(user=, bots=, name=, level=)``), if it has bots.
     practice: Callable[..., Any] | None = None
-    # The hand history files of the poker world its hands are written as (``poker.downloads``:
+    # The hand history files of the poker world its hands are written as (``poker.pages.downloads``:
     # "phh", "phh-zip", "pokerstars"); none for a game no such format describes.
     hand_files: tuple[str, ...] = ()
+    # Its part of the organizer's table form (``poker.pages.forms.TableForm``), so that the form
+    # names no game: ``fields``, the settings only some games have that it shows; ``field_help``, the
+    # help of such a field of its own; ``help``, the help it gives a field every game shows (the
+    # game, the kind, the stack, the action time; none where the label says it all); ``clean(form,
+    # data)``, its settings checked and completed as ``table_open`` takes them (the other games'
+    # fields already dropped); ``practice_label``, its name on the practice form (a game with bots).
+    form: Mapping[str, Any] = field(default_factory=dict)
 
 
 _games: dict[str, Game] = {}

@@ -4,7 +4,7 @@
 Why: on a phone's network every round trip is long (DevTools' fast 3G: 562 ms). With its files
 apart, the table page is drawn after two of them, the page's then its files'; inlined, after the
 page's alone (``bench/page.py``, fast 3G: a first visit 1.5 s before, 0.82 s inlined). A page that comes
-back to the table downloads them again, gzipped with the page (``poker.views``): about 24 KB.
+back to the table downloads them again, gzipped with the page (``poker.pages.views``): about 24 KB.
 
 Each is written with the response's nonce (django-csp): the policy still refuses any inline code
 the page did not write itself. Once the installed app's service worker holds every static file of

@@ -6,7 +6,8 @@
  * while the page was loading or its socket closed is not lost: each opening of the socket looks
  * again, and a look that fails is tried again (5 times, 1 to 5 s apart). A player waiting for his
  * table (the session about to start, or round 2 about to be drawn) on the home page or the session's
- * page is taken to it when it opens (not the organizer from the session's page, which he runs). */
+ * page is taken to it when it opens (not the organizer from the session's page, which he runs).
+ * The same socket brings the organizer's announcement, passed on to static/js/announcement.js. */
 (function () {
   "use strict";
   var box = document.getElementById("evening");
@@ -28,6 +29,7 @@
         if (!fresh) { box.hidden = true; return; }
         box.replaceWith(fresh);
         box = fresh;
+        announce(box.dataset.announcement);
         var now = box.dataset.table;
         wasHere = wasHere || before === location.pathname;
         if (wasHere && now && now !== location.pathname) location.assign(now);
@@ -37,6 +39,13 @@
         failed += 1;
         if (failed <= 5) setTimeout(refresh, 1000 * failed); // then the next notice or opening
       });
+  }
+
+  function announce(announcement) {
+    if (typeof announcement === "string") {
+      try { announcement = JSON.parse(announcement); } catch (e) { return; }
+    }
+    document.dispatchEvent(new CustomEvent("arf:announcement", { detail: announcement || null }));
   }
 
   // The pages where a player waits for his table: the home page, the session's page.
@@ -55,7 +64,10 @@
       retry = 0;
     });
     socket.addEventListener("message", function (event) {
-      if (JSON.parse(event.data).type === "notice") refresh();
+      var message = JSON.parse(event.data);
+      if (message.type === "notice") refresh();
+      // The organizer's announcement: shown at once, even during a hand (static/js/announcement.js).
+      else if (message.type === "announcement") announce(message.announcement);
     });
     socket.addEventListener("close", function () {
       retry = Math.min(retry + 1, 6);

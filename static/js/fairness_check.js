@@ -1,5 +1,5 @@
 // The check of an epoch's record (docs/fairness.md, "Checking an epoch"), as
-// poker/engine/fairness_check.py does it on the server: the seed must give the commitment
+// poker/engine/fairness/check.py does it on the server: the seed must give the commitment
 // (SHA-256); each seat draw and each hand's cards are recomputed from the HMAC-SHA256 stream of
 // their label (Web Crypto) and compared with the record. ``ArfFairnessCheck.check(record, words)``.
 window.ArfFairnessCheck = (function () {
@@ -207,7 +207,7 @@ window.ArfFairnessCheck = (function () {
   }
 
   // What was checked, one line per draw and hand; throws a Difference (its message in words) at
-  // the first mismatch. ``sentences``: the page's words (fairness_views._words).
+  // the first mismatch. ``sentences``: the page's words (poker/fairness/views.py, ``_words``).
   async function check(record, sentences) {
     words = sentences;
     var seed = fromHex(record.server_seed);

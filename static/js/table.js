@@ -487,24 +487,32 @@
   }
 
   // On his turn the table, from the top seats to the status line, is scrolled into view above the
-  // action bar (beside it on a phone in landscape): his cards and the board are never under the bar.
-  // The felt's CSS height leaves room for it (table.css).
+  // action bar (beside it on a phone in landscape) and under a bar stuck at the top ([data-top-bar]:
+  // the organizer's announcement): his cards and the board are never under a bar. The felt's CSS
+  // height leaves room for them (table.css, --top-bar-room).
   function keepTableInView() {
-    var bar = $("actions");
-    if (bar.hidden) return;
-    var barBox = bar.getBoundingClientRect();
-    var beside = barBox.left > window.innerWidth / 3;
-    var limit = beside ? window.innerHeight : window.innerHeight - barBox.height;
+    var ceiling = 0;
+    document.querySelectorAll("[data-top-bar]").forEach(function (stuck) {
+      var box = stuck.getBoundingClientRect();
+      if (box.height) ceiling = Math.max(ceiling, box.bottom);
+    });
     var top = $("felt").getBoundingClientRect().top;
     document.querySelectorAll("#felt .seat").forEach(function (seat) {
       top = Math.min(top, seat.getBoundingClientRect().top);
     });
-    var bottom = $("status").getBoundingClientRect().bottom;
-    var shift = 0;
-    if (bottom > limit) shift = Math.min(bottom - limit, top); // down, not past the top seats
-    else if (top < 0) shift = top;
+    var shift = top < ceiling ? top - ceiling : 0; // up: no seat under a bar at the top
+    var bar = $("actions");
+    if (!bar.hidden) {
+      var barBox = bar.getBoundingClientRect();
+      var beside = barBox.left > window.innerWidth / 3;
+      var limit = beside ? window.innerHeight : window.innerHeight - barBox.height;
+      var bottom = $("status").getBoundingClientRect().bottom;
+      if (bottom > limit) shift = Math.min(bottom - limit, top - ceiling); // down, not past the top seats
+    }
     if (shift) window.scrollBy(0, shift);
   }
+  // A bar at the top came or went (static/js/announcement.js): the table is placed again.
+  document.addEventListener("arf:top-bar", function () { requestAnimationFrame(keepTableInView); });
 
   function tick() {
     var view = state.view;

@@ -31,7 +31,7 @@ window.ArfTable = (function () {
   function some(list) { return !!(list && list.length); }
 
   // ``game``'s rules kept under each of its ``names``; returns the page's configuration
-  // (#table-config, rendered by poker/views.py), null where there is no page to draw.
+  // (#table-config, rendered by poker/pages/views.py), null where there is no page to draw.
   function page(names, game) {
     names.forEach(function (name) { games[name] = game; });
     var config = $("table-config");
@@ -39,7 +39,7 @@ window.ArfTable = (function () {
   }
 
   // ---- words and numbers, in the page's language (cfg.lang) out of its catalogue (cfg.text,
-  // poker/catalogue.py): "%(name)s" filled in, numbers written as the reader writes them.
+  // poker/pages/catalogue.py): "%(name)s" filled in, numbers written as the reader writes them.
   // Numbers are written here as Intl.NumberFormat(lang) writes them, for French ("12 345,5", a
   // narrow no-break space) and English ("12,345.5"), whole or with up to three decimals (Intl's
   // default); any other number or language asks Intl (tests/poker/test_compose_fixtures.py holds
@@ -104,7 +104,7 @@ window.ArfTable = (function () {
   function cardNode(card, big) { return cardFace(el("span", "playing-card" + (big ? " big" : "")), card); }
 
   // ---- the replay of a finished hand: the page's drawing, step by step (cfg.steps, with the
-  // replay's words of poker/catalogue.py). "Previous" and "Next" always; where the page has them,
+  // replay's words of poker/pages/catalogue.py). "Previous" and "Next" always; where the page has them,
   // a "Play" button that steps by itself and, given ``label`` (a step's street), one button per
   // street that jumps to its first step.
   function replay(steps, render, t, label) {
@@ -421,7 +421,7 @@ window.ArfTable = (function () {
   }
 
   // A live table: its first view drawn at once from the snapshot in the page (#table-snapshot,
-  // rendered by poker/views.py: the socket's first message, his own cards only), then the socket
+  // rendered by poker/pages/views.py: the socket's first message, his own cards only), then the socket
   // opened and its messages taken by the view stream (its snapshot replaces the page's if not
   // older); a chat line is added, an error shown (then ``options.error()``, for the page to bring
   // back the bar a click hid). ``options``: ws, lostText, userId, game, show, error. Returns

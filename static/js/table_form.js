@@ -1,5 +1,5 @@
 /* The "open a table" form: only the settings of the chosen game are shown, with that game's help
- * (poker/forms.py puts each game's help on the field as data-help-<game>). */
+ * (poker/pages/forms.py puts each game's help on the field as data-help-<game>). */
 (function () {
   "use strict";
   var variant = document.getElementById("id_variant");

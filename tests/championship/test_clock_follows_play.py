@@ -16,19 +16,10 @@ from championship.models import Session, SessionClock
 from championship.services import clock
 from championship.services import sessions as run
 from poker.models import Hand
-from tests.championship.test_evening import online_session, round_tables
+from tests.kit.online import online_session, round_tables
 from tests.poker.helpers import fire_deadline
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _fast_tables(settings):
-    settings.POKER_PAUSE_MS = 0
-    settings.POKER_REVEAL_MS = 0
-    settings.POKER_BOT_MS = 0
-    settings.POKER_DEADLINE_LOOP = False
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fast_tables")]
 
 
 def _board_clock(session):
@@ -36,7 +27,7 @@ def _board_clock(session):
 
 
 def test_the_clock_waits_for_the_first_deal_and_the_countdown_does_not_count():
-    session, _users = online_session(4, ready_seconds=60)
+    _season, session, _users = online_session(4, ready_seconds=60)
     run.session_start(session=session, by=None)
     shown = _board_clock(session)
     assert shown.waiting and not shown.running and shown.level == 1
@@ -57,7 +48,7 @@ def test_the_clock_waits_for_the_first_deal_and_the_countdown_does_not_count():
 
 
 def test_a_pause_before_the_first_deal_holds_the_clock_until_the_deal_after_the_resume():
-    session, _users = online_session(4, ready_seconds=60)
+    _season, session, _users = online_session(4, ready_seconds=60)
     run.session_start(session=session, by=None)
     clock.clock_pause(session=session, by=None)
     clock.clock_set_level(session=session, level=2, by=None)  # the organizer sets level 3 meanwhile
@@ -86,7 +77,7 @@ async def test_the_screens_hear_the_start_the_first_deal_a_pause_and_a_level():
 
     from arf.routing import websocket_urlpatterns
 
-    session, _users = await db(online_session)(4, ready_seconds=60)
+    _season, session, _users = await db(online_session)(4, ready_seconds=60)
     tv = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/sessions/{session.pk}/")
     other = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/sessions/{session.pk + 1}/")
     assert (await tv.connect())[0] and (await other.connect())[0]
@@ -123,7 +114,7 @@ async def test_the_screens_hear_the_start_the_first_deal_a_pause_and_a_level():
 
 
 def test_round_2_without_the_reset_goes_on_from_its_first_deal():
-    session, _users = online_session(4, ready_seconds=60)
+    _season, session, _users = online_session(4, ready_seconds=60)
     season = session.season
     season.round2_reset_stacks = False
     season.save(update_fields=["round2_reset_stacks"])

@@ -53,3 +53,30 @@ def test_the_fee_exports_use_the_same_format(client, organizer):
         assert "1;2026-01-10;" in lines[1]
         assert any(";2,50;oui;espèces;Tantine" in line for line in lines), lines
         assert sum(1 for line in lines if line) == 3
+
+
+def _queries_for_the_fees_csv(client, sessions: int) -> int:
+    from datetime import date
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from championship.services.registrations import registration_create
+    from championship.services.seasons import season_create
+    from tests.factories import MemberFactory
+
+    season = season_create(name=f"Saison de {sessions}", starts_on=date(2026, 1, 10), sessions=sessions)
+    for session in season.sessions.all():
+        for _ in range(3):
+            registration = registration_create(session=session, member=MemberFactory(), by=None)
+            fee_record(registration=registration, amount="1", paid=True, method="cash")
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(reverse("season_fees_csv", args=[season.pk]))
+    rows = [line for line in response.content.decode("utf-8-sig").split("\r\n")[1:] if line]
+    assert len(rows) == 3 * sessions  # every session's entrants are in it
+    return len(queries)
+
+
+def test_the_season_fees_csv_costs_the_same_queries_however_many_sessions(client, organizer):
+    one, five = _queries_for_the_fees_csv(client, 1), _queries_for_the_fees_csv(client, 5)
+    assert one == five, (one, five)

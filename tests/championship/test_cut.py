@@ -5,17 +5,18 @@ the cut all qualify; rules.round1_busts decides, in one place)."""
 
 import pytest
 
-from championship.models import GameTable, KnockOut, Session
+from championship.models import GameTable, KnockOut
 from championship.models import Seat as ChampionshipSeat
 from championship.services import sessions as run
 from poker import services as poker_services
 from poker.models import Seat as PokerSeat
 from poker.models import Table
 from poker.tables import cache as poker_cache
-from tests.factories import MemberFactory, UserFactory, season_with_session
+from tests.factories import UserFactory, season_with_session
+from tests.kit.online import go_online, register_paid
 from tests.poker.helpers import act, actor, fire_until_next_hand, stack_decks
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fast_tables")]
 
 NAMES = "ABCDE"
 # The hands: each player's stack at the start of the hand, who goes all-in (the others fold), and
@@ -42,28 +43,14 @@ HANDS = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _fast_tables(settings):
-    settings.POKER_PAUSE_MS = 0
-    settings.POKER_REVEAL_MS = 0
-    settings.POKER_DEADLINE_LOOP = False
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def _session(players: int, *, online: bool):
-    from championship.services.registrations import fee_record, registration_create
-
     _season, session = season_with_session(players=0, name="Online" if online else "Live")
     if online:
-        Session.objects.filter(pk=session.pk).update(mode=Session.Mode.ONLINE)
-        session.refresh_from_db()
+        go_online(session)
     by_name = {}
     for name in NAMES[:players]:
         user = UserFactory(username=f"{'online' if online else 'live'}{name}")
-        member = MemberFactory(nickname=f"{name}{'' if online else '.'}", user=user)
-        registration = registration_create(session=session, member=member, by=None)
-        fee_record(registration=registration, amount="1", paid=True, method="cash")
-        by_name[name] = registration
+        by_name[name] = register_paid(session, user, nickname=f"{name}{'' if online else '.'}")
     return session, by_name
 
 

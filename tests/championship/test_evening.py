@@ -11,52 +11,18 @@ from championship.services import sessions as run
 from poker import services as poker_services
 from poker.models import Hand, Table
 from poker.models import Seat as PokerSeat
-from tests.factories import MemberFactory, UserFactory, season_with_session
+from tests.factories import UserFactory
+from tests.kit.online import online_session, play_until, round_tables, seated
 from tests.poker.helpers import fire_deadline
 from tests.poker.wsclient import Client
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _fast_tables(settings):
-    settings.POKER_PAUSE_MS = 0
-    settings.POKER_REVEAL_MS = 0
-    settings.POKER_BOT_MS = 0
-    settings.POKER_DEADLINE_LOOP = False
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-def online_session(players: int, *, ready_seconds: int = 120):
-    from championship.services.registrations import fee_record, registration_create
-
-    _season, session = season_with_session(players=0)
-    Session.objects.filter(pk=session.pk).update(mode=Session.Mode.ONLINE, ready_seconds=ready_seconds)
-    session.refresh_from_db()
-    users = []
-    for i in range(players):
-        user = UserFactory(username=f"p{i}")
-        registration = registration_create(session=session, member=MemberFactory(user=user), by=None)
-        fee_record(registration=registration, amount="1", paid=True, method="cash")
-        users.append(user)
-    return session, users
-
-
-def round_tables(session, round_number):
-    return [
-        g.poker_table
-        for g in GameTable.objects.filter(session=session, round_number=round_number).order_by("number")
-    ]
-
-
-def seated(table):
-    return set(PokerSeat.objects.filter(table=table).values_list("user_id", flat=True))
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fast_tables")]
 
 
 async def test_the_first_hand_waits_until_every_player_has_the_table_open():
     from channels.db import database_sync_to_async as db
 
-    session, users = await db(online_session)(4)
+    _season, session, users = await db(online_session)(4)
     await db(run.session_start)(session=session, by=None)
     (table,) = await db(round_tables)(session, 1)
     clients = []
@@ -81,7 +47,7 @@ async def test_the_first_hand_waits_until_every_player_has_the_table_open():
 
 
 def test_the_first_hand_is_dealt_at_the_end_of_the_countdown_with_the_absent_dealt_in():
-    session, _users = online_session(4, ready_seconds=60)
+    _season, session, _users = online_session(4, ready_seconds=60)
     run.session_start(session=session, by=None)
     (table,) = round_tables(session, 1)
     table.refresh_from_db()
@@ -137,15 +103,13 @@ def _play_until_turn_of(table, user, others):
 
 
 def test_round2_is_drawn_and_opened_by_itself_when_the_last_round1_table_finishes():
-    from tests.championship.test_online import _play_until
-
-    session, _users = online_session(10)  # two tables of 5
+    _season, session, _users = online_session(10)  # two tables of 5
     run.session_start(session=session, by=None)
     first, second = round_tables(session, 1)
     from championship.services import clock
 
     clock.clock_set_level(session=session, level=11, by=None)
-    _play_until(
+    play_until(
         session,
         lambda: Table.objects.get(pk=first.pk).status == Table.Status.FINISHED,
         chips_per_round=10 * 5000,
@@ -160,7 +124,7 @@ def test_round2_is_drawn_and_opened_by_itself_when_the_last_round1_table_finishe
         session.refresh_from_db()
         return session.status != Session.Status.ROUND1
 
-    _play_until(session, round2_open, chips_per_round=10 * 5000, round_number=1)
+    play_until(session, round2_open, chips_per_round=10 * 5000, round_number=1)
     assert session.status == Session.Status.ROUND2
     qualifiers = set(
         session.seats.filter(round_number=1, active=True).values_list(
@@ -175,9 +139,7 @@ def test_round2_is_drawn_and_opened_by_itself_when_the_last_round1_table_finishe
 
 
 def test_without_the_reset_round2_online_starts_from_the_round1_stacks():
-    from tests.championship.test_online import _play_until
-
-    session, _users = online_session(10)  # two tables of 5: each plays down to its 3 qualifiers
+    _season, session, _users = online_session(10)  # two tables of 5: each plays down to its 3 qualifiers
     session.season.round2_reset_stacks = False
     session.season.save(update_fields=["round2_reset_stacks"])
     run.session_start(session=session, by=None)
@@ -187,7 +149,7 @@ def test_without_the_reset_round2_online_starts_from_the_round1_stacks():
         session.refresh_from_db()
         return session.status != Session.Status.ROUND1
 
-    _play_until(session, round2_open, chips_per_round=10 * 5000, round_number=1)
+    play_until(session, round2_open, chips_per_round=10 * 5000, round_number=1)
     ended = dict(PokerSeat.objects.filter(table__in=round1, stack__gt=0).values_list("user_id", "stack"))
     starting = {
         user_id: stack
@@ -243,7 +205,7 @@ def notice_of(user, page="/"):
 async def test_a_page_opened_before_the_start_is_told_the_players_table():
     from channels.db import database_sync_to_async as db
 
-    session, users = await db(online_session)(4)
+    _season, session, users = await db(online_session)(4)
     await db(Session.objects.filter(pk=session.pk).update)(scheduled_at=timezone.now())
     async with Notices(users[0]) as mine:
         await db(run.session_start)(session=session, by=None)
@@ -261,7 +223,7 @@ def merge_into_the_final_table():
     who stays, and the knock-out that merges the tables."""
     from championship.models import Seat as ChampionshipSeat
 
-    session, _users = online_session(18)
+    _season, session, _users = online_session(18)
     run.session_start(session=session, by=None)
     for number in (1, 2, 3):
         for _ in range(3):
@@ -302,7 +264,7 @@ async def test_a_player_is_told_his_own_moves_only():
 async def test_a_crafted_notice_over_the_socket_is_refused_and_changes_nothing():
     from channels.db import database_sync_to_async as db
 
-    session, users = await db(online_session)(4)
+    _season, session, users = await db(online_session)(4)
     async with Notices(users[0]) as mine, Notices(users[1]) as theirs:
         for text in ('{"type": "notice"}', '{"type": "seat", "table": 1}', "not json"):
             await mine.comm.send_to(text_data=text)
@@ -336,7 +298,7 @@ def page_of(user, path):
 
 
 def test_every_page_links_a_seated_player_to_his_table_but_his_table_page_itself():
-    session, users = online_session(4)
+    _season, session, users = online_session(4)
     run.session_start(session=session, by=None)
     (table,) = round_tables(session, 1)
     seat = PokerSeat.objects.get(table=table, user=users[0])
@@ -391,7 +353,7 @@ async def test_the_organizer_sees_stacks_and_who_is_connected_and_pauses_every_t
     from channels.db import database_sync_to_async as db
     from django.test import Client as HttpClient
 
-    session, users = await db(online_session)(10)  # two tables of 5
+    _season, session, users = await db(online_session)(10)  # two tables of 5
     await db(run.session_start)(session=session, by=None)
     first, second = await db(round_tables)(session, 1)
     # (A superuser: an earlier transactional test may have flushed the organizers' group.)
@@ -440,7 +402,7 @@ def test_the_notice_costs_one_query_a_page_to_a_stranger_and_three_to_a_player_t
 
     from championship.selectors import evening_for
 
-    session, users = online_session(4)
+    _season, session, users = online_session(4)
     run.session_start(session=session, by=None)
     stranger = UserFactory(username="stranger")
     with CaptureQueriesContext(connection) as queries:

@@ -45,6 +45,7 @@ NOT_PAGES = {
     "session_close",
     "moves_apply",
     "clock_action",
+    "announcement_send",  # the POST of the session page's announcement form
     "poker:practice_open",
     "poker:draw_practice_open",
     "poker:bankroll_refill",

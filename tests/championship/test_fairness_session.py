@@ -13,13 +13,12 @@ from championship.models import AuditEntry, Session
 from championship.services import clock
 from championship.services import sessions as run
 from poker.engine import fairness
-from poker.engine.fairness_check import Difference, check_epoch
+from poker.engine.fairness import Difference, check_epoch
 from poker.models import Hand
-from tests.championship.test_online import FAST_LEVEL, _online_session, _play_until, _session_tables
-from tests.championship.test_online import _fast_tables as _fast_tables  # the autouse fixture
-from tests.championship.test_sessions import _active, _play_round2, _round2_with
+from tests.kit.live import active_seats, play_round2, round2_with
+from tests.kit.online import FAST_LEVEL, online_session, play_until, round_tables
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fast_tables")]
 
 
 def _record(session):
@@ -29,16 +28,16 @@ def _record(session):
 
 
 def test_a_session_played_online_checks_out_hand_by_hand_and_draw_by_draw(capsys):
-    _season, session = _online_session(12)  # round 1 at two tables of 6
+    _season, session, _users = online_session(12)  # round 1 at two tables of 6
     commitment = session.epoch.commitment
     seed = session.epoch.server_seed
     page = Client().get(reverse("session_detail", args=[session.pk])).content.decode()
     assert commitment in page and seed not in page  # committed when the session was made
 
     run.session_start(session=session, by=None)
-    assert len(_session_tables(session, 1)) == 2
+    assert len(round_tables(session, 1)) == 2
     clock.clock_set_level(session=session, level=FAST_LEVEL, by=None)
-    _play_until(session, lambda: run.round1_done(session), chips_per_round=60000, round_number=1)
+    play_until(session, lambda: run.round1_done(session), chips_per_round=60000, round_number=1)
     session.refresh_from_db()
     before = _record(session)
     assert before == {
@@ -61,7 +60,7 @@ def test_a_session_played_online_checks_out_hand_by_hand_and_draw_by_draw(capsys
         session.refresh_from_db()
         return session.status == Session.Status.FINISHED
 
-    _play_until(session, finished, chips_per_round=5000 * qualifiers, round_number=2)
+    play_until(session, finished, chips_per_round=5000 * qualifiers, round_number=2)
 
     record = _record(session)
     assert record["revealed"] and record["server_seed"] == seed
@@ -117,7 +116,7 @@ def test_a_session_played_online_checks_out_hand_by_hand_and_draw_by_draw(capsys
 
 
 def test_the_command_says_what_it_wants_and_what_is_not_revealed(capsys):
-    _season, session = _online_session(0)
+    _season, session, _users = online_session(0)
     with pytest.raises(CommandError, match="session:<id>"):
         call_command("verify_fairness", "5")
     call_command("verify_fairness", f"session:{session.pk}")
@@ -125,12 +124,12 @@ def test_the_command_says_what_it_wants_and_what_is_not_revealed(capsys):
 
 
 def test_the_balancing_moves_are_in_the_record_with_their_inputs_and_check_out():
-    _season, session = _round2_with(30)  # round 2: two tables of 6
-    t1 = [s for s in _active(session, 2) if s.table == 1]
-    before = {s.seat: s.registration.member_id for s in _active(session, 2) if s.table == 2}
+    _season, session = round2_with(30)  # round 2: two tables of 6
+    t1 = [s for s in active_seats(session, 2) if s.table == 1]
+    before = {s.seat: s.registration.member_id for s in active_seats(session, 2) if s.table == 2}
     run.knockout_record(session=session, table=1, busted=[(t1[0].registration, None)], by=None)
     outcome = run.knockout_record(session=session, table=1, busted=[(t1[1].registration, None)], by=None)
-    _play_round2(session)
+    play_round2(session)
     record = _record(session)
     key = f"balance:{session.pk}:{outcome.moves[0].hand_key}"
     draw = next(d for d in record["balancing"] if d["label"] == key)

@@ -13,42 +13,18 @@ from asgiref.sync import async_to_sync
 from django.core.management import call_command
 from django.urls import reverse
 
-from championship.models import GameTable, HandPairs, Session
+from championship.models import GameTable, HandPairs
 from championship.services import sessions as run
 from poker.models import Hand, Table
-from tests.factories import MemberFactory, UserFactory, season_with_session
+from tests.factories import UserFactory
+from tests.kit.online import online_session
 from tests.poker.helpers import fire_deadline
 from tests.poker.wsclient import Client
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fast_tables")]
+
 
 HANDS = 60
-
-
-@pytest.fixture(autouse=True)
-def _fast_tables(settings):
-    settings.POKER_PAUSE_MS = 0
-    settings.POKER_REVEAL_MS = 0
-    settings.POKER_BOT_MS = 0
-    settings.POKER_DEADLINE_LOOP = False
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-def _online_session(players: int):
-    from championship.services.registrations import fee_record, registration_create
-
-    season, session = season_with_session(players=0)
-    Session.objects.filter(pk=session.pk).update(mode=Session.Mode.ONLINE)
-    session.refresh_from_db()
-    users = []
-    for i in range(players):
-        user = UserFactory(username=f"p{i}")
-        registration = registration_create(
-            session=session, member=MemberFactory(user=user, nickname=f"P{i}"), by=None
-        )
-        fee_record(registration=registration, amount="1", paid=True, method="cash")
-        users.append(user)
-    return season, session, users
 
 
 def _decide(view: dict, soft_partner: int | None, rng: random.Random) -> tuple[str, int | None]:
@@ -117,7 +93,7 @@ async def play_over_the_sockets(users, session, hands: int) -> Table:
 
 
 def test_a_pair_that_soft_plays_comes_first_and_the_page_is_the_organizers_only(client):
-    _season, session, users = _online_session(4)
+    _season, session, users = online_session(4)
     table = async_to_sync(play_over_the_sockets)(users, session, HANDS)
     assert HandPairs.objects.filter(session=session).count() >= HANDS  # recorded as each hand ended
 

@@ -133,12 +133,10 @@ def test_unregistering_a_paid_entrant_asks_first_and_an_unpaid_one_does_not(clie
 def test_pausing_every_online_table_asks_first_and_the_page_after_offers_to_resume(
     client, organizer, settings
 ):
-    from tests.championship.test_evening import online_session
+    from tests.kit.online import online_session, play_fast
 
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    settings.POKER_DEADLINE_LOOP = False
-
-    session, _users = online_session(10)
+    play_fast(settings)
+    _season, session, _users = online_session(10)
     run.session_start(session=session, by=None)
     url = reverse("clock_action", args=[session.pk, "pause"])
     page = client.post(url).content.decode()

@@ -7,19 +7,12 @@ import re
 import pytest
 from django.urls import reverse
 
-from championship.models import GameTable, Seat
+from championship.models import GameTable
 from championship.services import sessions as run
 from tests.factories import OrganizerFactory, season_with_session
+from tests.kit.live import active_seats
 
 pytestmark = pytest.mark.django_db
-
-
-def _active(session, round_number):
-    return list(
-        Seat.objects.filter(session=session, round_number=round_number, active=True)
-        .select_related("registration__member")
-        .order_by("table", "seat")
-    )
 
 
 def _out(session, round_number, seat, stack=None):
@@ -32,15 +25,15 @@ def test_the_session_page_and_the_tv_list_the_knockouts_latest_first_with_their_
     run.session_start(session=session, by=None)
     order = []
     for table in GameTable.objects.filter(session=session, round_number=1):
-        while len(seats := [s for s in _active(session, 1) if s.table == table.number]) > 3:
+        while len(seats := [s for s in active_seats(session, 1) if s.table == table.number]) > 3:
             order.append((_out(session, 1, seats[0]), "élimination au 1er tour"))
     run.round2_draw(session=session, by=None)
-    in_round2 = len(_active(session, 2))
+    in_round2 = len(active_seats(session, 2))
     assert in_round2 == 6
     # Two out one by one, then two in the same hand: the bigger stack takes the better place.
-    order.append((_out(session, 2, _active(session, 2)[0]), "6e place"))
-    order.append((_out(session, 2, _active(session, 2)[0]), "5e place"))
-    small, big = _active(session, 2)[:2]
+    order.append((_out(session, 2, active_seats(session, 2)[0]), "6e place"))
+    order.append((_out(session, 2, active_seats(session, 2)[0]), "5e place"))
+    small, big = active_seats(session, 2)[:2]
     busted = [(small.registration, 100), (big.registration, 900)]
     run.knockout_record(session=session, table=small.table, busted=busted, by=None)
     order.append((small.registration.member.nickname, "4e place"))

@@ -5,10 +5,11 @@ requests get a clear message and save nothing."""
 import pytest
 from django.urls import reverse
 
-from championship.models import AuditEntry, Registration, Session
+from championship.models import AuditEntry, Registration
 from championship.services import sessions as run
 from championship.services.registrations import fee_record, registration_create
 from tests.factories import MemberFactory, OrganizerFactory, UserFactory, season_with_session
+from tests.kit.online import go_online
 
 pytestmark = pytest.mark.django_db
 
@@ -134,7 +135,7 @@ def test_a_visitor_is_sent_to_the_login_page(client, session):
 
 
 def test_an_online_session_refuses_at_registration_a_member_without_an_account(client, session):
-    Session.objects.filter(pk=session.pk).update(mode=Session.Mode.ONLINE)
+    go_online(session)
     client.force_login(OrganizerFactory())
     lova = MemberFactory(nickname="Lova")  # no account
     response = client.post(
@@ -146,7 +147,7 @@ def test_an_online_session_refuses_at_registration_a_member_without_an_account(c
 
 
 def test_registering_several_members_without_an_account_gives_one_summary(client, session):
-    Session.objects.filter(pk=session.pk).update(mode=Session.Mode.ONLINE)
+    go_online(session)
     client.force_login(OrganizerFactory())
     names = ["Lova", "Mamy", "Nirina", "Tojo"]
     members = [MemberFactory(nickname=name).pk for name in names]

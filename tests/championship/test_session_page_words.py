@@ -11,6 +11,7 @@ from championship.services import clock as clock_services
 from championship.services import sessions as run
 from championship.services.registrations import fee_record
 from tests.factories import OrganizerFactory, season_with_session
+from tests.kit.online import go_online
 
 pytestmark = pytest.mark.django_db
 
@@ -24,8 +25,7 @@ def organizer(client):
 
 def test_the_next_step_of_an_online_session_does_not_ask_to_record_knockouts(client, organizer):
     _, session = season_with_session(players=9)
-    Session.objects.filter(pk=session.pk).update(mode=Session.Mode.ONLINE)
-    session.refresh_from_db()
+    go_online(session)
     from championship.selectors import session_board
     from championship.views.sessions import _next_step
 

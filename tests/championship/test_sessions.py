@@ -21,6 +21,7 @@ from championship.services import registrations as reg
 from championship.services import seasons
 from championship.services import sessions as run
 from tests.factories import MemberFactory, OrganizerFactory, season_with_session
+from tests.kit.live import active_seats, play_round1, play_round2, round2_with
 
 pytestmark = pytest.mark.django_db
 
@@ -30,32 +31,6 @@ def _in_english():
     # The services' messages are matched in English here; the pages' tests read them in French.
     with translation.override("en"):
         yield
-
-
-def _active(session, round_number):
-    return list(
-        Seat.objects.filter(session=session, round_number=round_number, active=True).select_related(
-            "registration__member"
-        )
-    )
-
-
-def _play_round1(session, by=None):
-    """Knocks players out one at a time until every round-1 table is done."""
-    for table in GameTable.objects.filter(session=session, round_number=1, closed_at__isnull=True):
-        while True:
-            seats = [s for s in _active(session, 1) if s.table == table.number]
-            if len(seats) <= 3:
-                break
-            run.knockout_record(
-                session=session, table=table.number, busted=[(seats[0].registration, None)], by=by
-            )
-
-
-def _play_round2(session, by=None):
-    while Seat.objects.filter(session=session, round_number=2, active=True).count() > 1:
-        seat = _active(session, 2)[-1]
-        run.knockout_record(session=session, table=seat.table, busted=[(seat.registration, None)], by=by)
 
 
 # --- Registration and fees ------------------------------------------------------------------------
@@ -213,7 +188,7 @@ def test_pressing_start_twice_does_nothing_twice():
 def test_a_round1_table_stops_at_three_who_qualify():
     _, session = season_with_session(players=5)
     run.session_start(session=session, by=None)
-    seats = _active(session, 1)
+    seats = active_seats(session, 1)
     run.knockout_record(session=session, table=1, busted=[(seats[0].registration, None)], by=None)
     run.knockout_record(session=session, table=1, busted=[(seats[1].registration, None)], by=None)
     assert GameTable.objects.get(round_number=1).closed_at is not None
@@ -231,7 +206,7 @@ def test_a_round1_table_of_three_qualifies_everyone_at_once():
 def test_knocking_out_a_player_already_out_is_refused():
     _, session = season_with_session(players=6)
     run.session_start(session=session, by=None)
-    player = _active(session, 1)[0].registration
+    player = active_seats(session, 1)[0].registration
     run.knockout_record(session=session, table=1, busted=[(player, None)], by=None)
     with pytest.raises(ValidationError, match="already out"):
         run.knockout_record(session=session, table=1, busted=[(player, None)], by=None)
@@ -241,7 +216,7 @@ def test_knocking_out_a_player_already_out_is_refused():
 def test_knocking_out_a_player_at_another_table_is_refused():
     _, session = season_with_session(players=12)
     run.session_start(session=session, by=None)
-    at_two = next(s for s in _active(session, 1) if s.table == 2).registration
+    at_two = next(s for s in active_seats(session, 1) if s.table == 2).registration
     with pytest.raises(ValidationError, match="table 2"):
         run.knockout_record(session=session, table=1, busted=[(at_two, None)], by=None)
     assert not KnockOut.objects.exists()
@@ -250,7 +225,7 @@ def test_knocking_out_a_player_at_another_table_is_refused():
 def test_two_out_in_one_hand_at_four_the_bigger_stack_qualifies():
     _, session = season_with_session(players=4)
     run.session_start(session=session, by=None)
-    a, b = (s.registration for s in _active(session, 1)[:2])
+    a, b = (s.registration for s in active_seats(session, 1)[:2])
     outcome = run.knockout_record(session=session, table=1, busted=[(a, 3000), (b, 1000)], by=None)
     assert [k.registration for k in outcome.knockouts] == [b]
     assert outcome.qualified == [a]
@@ -260,7 +235,7 @@ def test_two_out_in_one_hand_at_four_the_bigger_stack_qualifies():
 def test_same_hand_knockouts_need_the_chip_counts():
     _, session = season_with_session(players=8)
     run.session_start(session=session, by=None)
-    a, b = (s.registration for s in _active(session, 1)[:2])
+    a, b = (s.registration for s in active_seats(session, 1)[:2])
     with pytest.raises(ValidationError, match="chips"):
         run.knockout_record(session=session, table=1, busted=[(a, None), (b, None)], by=None)
 
@@ -270,7 +245,7 @@ def test_round2_is_drawn_only_when_round1_is_done():
     run.session_start(session=session, by=None)
     with pytest.raises(ValidationError, match="still playing"):
         run.round2_draw(session=session, by=None)
-    _play_round1(session)
+    play_round1(session)
     run.round2_draw(session=session, by=None)
     qualified = Seat.objects.filter(session=session, round_number=2)
     assert qualified.count() == 6  # 2 tables of 5 -> 3 + 3
@@ -282,7 +257,7 @@ def test_when_the_stacks_are_reset_for_round2_the_blinds_start_again_at_level_1(
     _, session = season_with_session(players=4, round2_reset_stacks=reset)
     run.session_start(session=session, by=None)
     SessionClock.objects.filter(session=session).update(level=4)  # round 1 reached 75/150
-    _play_round1(session)
+    play_round1(session)
     run.round2_draw(session=session, by=None)
     assert SessionClock.objects.get(session=session).level == (0 if reset else 4)
 
@@ -290,21 +265,13 @@ def test_when_the_stacks_are_reset_for_round2_the_blinds_start_again_at_level_1(
 # --- Round 2 --------------------------------------------------------------------------------------
 
 
-def _round2_with(players):
-    season, session = season_with_session(players=players)
-    run.session_start(session=session, by=None)
-    _play_round1(session)
-    run.round2_draw(session=session, by=None)
-    return season, session
-
-
 def test_round2_balances_and_merges_into_the_final_table():
     # 30 players: 4 tables in round 1 -> 12 qualifiers -> 2 tables of 6
-    _, session = _round2_with(30)
+    _, session = round2_with(30)
     assert sorted(
         GameTable.objects.filter(session=session, round_number=2).values_list("number", flat=True)
     ) == [1, 2]
-    t1 = [s for s in _active(session, 2) if s.table == 1]
+    t1 = [s for s in active_seats(session, 2) if s.table == 1]
     run.knockout_record(session=session, table=1, busted=[(t1[0].registration, None)], by=None)
     outcome = run.knockout_record(session=session, table=1, busted=[(t1[1].registration, None)], by=None)
     # 4 against 6: one player moves from table 2 to table 1
@@ -315,21 +282,21 @@ def test_round2_balances_and_merges_into_the_final_table():
     )
     assert sizes == [5, 5]
     # two more out: 8 players fit at one table -> final table
-    t1 = [s for s in _active(session, 2) if s.table == 1]
+    t1 = [s for s in active_seats(session, 2) if s.table == 1]
     run.knockout_record(session=session, table=1, busted=[(t1[0].registration, None)], by=None)
-    t2 = [s for s in _active(session, 2) if s.table == 2]
+    t2 = [s for s in active_seats(session, 2) if s.table == 2]
     outcome = run.knockout_record(session=session, table=2, busted=[(t2[0].registration, None)], by=None)
     assert outcome.broken_tables == [2]
-    left = _active(session, 2)
+    left = active_seats(session, 2)
     assert len(left) == 8 and {s.table for s in left} == {1}
     assert len({s.seat for s in left}) == 8
 
 
 def test_the_winner_and_points_by_elimination_order():
-    _season, session = _round2_with(9)  # 2 tables of 5 and 4 -> 3 + 3 qualify (4 -> 3, 5 -> 3)
+    _season, session = round2_with(9)  # 2 tables of 5 and 4 -> 3 + 3 qualify (4 -> 3, 5 -> 3)
     order = []
     while Seat.objects.filter(session=session, round_number=2, active=True).count() > 1:
-        seat = _active(session, 2)[0]
+        seat = active_seats(session, 2)[0]
         order.append(seat.registration.member_id)
         run.knockout_record(session=session, table=seat.table, busted=[(seat.registration, None)], by=None)
     session.refresh_from_db()
@@ -344,19 +311,19 @@ def test_the_winner_and_points_by_elimination_order():
 
 
 def test_same_hand_knockouts_in_round2_with_equal_stacks_share_points():
-    _, session = _round2_with(12)  # 2 tables of 6 -> 6 qualifiers
-    seats = _active(session, 2)
+    _, session = round2_with(12)  # 2 tables of 6 -> 6 qualifiers
+    seats = active_seats(session, 2)
     a, b = seats[0].registration, seats[1].registration
     run.knockout_record(session=session, table=seats[0].table, busted=[(a, 2000), (b, 2000)], by=None)
-    _play_round2(session)
+    play_round2(session)
     results = {r.member_id: r for r in Result.objects.filter(session=session)}
     assert (results[a.member_id].place, results[a.member_id].points) == (5, 35)  # (40 + 30) / 2
     assert (results[b.member_id].place, results[b.member_id].points) == (5, 35)
 
 
 def test_the_last_player_cannot_be_knocked_out():
-    _, session = _round2_with(4)
-    seats = _active(session, 2)
+    _, session = round2_with(4)
+    seats = active_seats(session, 2)
     with pytest.raises(ValidationError, match="winner"):
         run.knockout_record(
             session=session,
@@ -373,7 +340,7 @@ def test_a_mistaken_knockout_is_undone_with_who_when_and_why():
     organizer = OrganizerFactory()
     _, session = season_with_session(players=6)
     run.session_start(session=session, by=organizer)
-    player = _active(session, 1)[0].registration
+    player = active_seats(session, 1)[0].registration
     outcome = run.knockout_record(session=session, table=1, busted=[(player, None)], by=organizer)
     with pytest.raises(ValidationError, match="why"):
         run.knockout_undo(knockout=outcome.knockouts[0], by=organizer, reason="")
@@ -394,7 +361,7 @@ def test_undoing_a_knockout_that_closed_a_round1_table_opens_it_again():
     _, session = season_with_session(players=4)
     run.session_start(session=session, by=None)
     outcome = run.knockout_record(
-        session=session, table=1, busted=[(_active(session, 1)[0].registration, None)], by=None
+        session=session, table=1, busted=[(active_seats(session, 1)[0].registration, None)], by=None
     )
     assert run.round1_done(session)
     run.knockout_undo(knockout=outcome.knockouts[0], by=None, reason="oops")
@@ -402,23 +369,23 @@ def test_undoing_a_knockout_that_closed_a_round1_table_opens_it_again():
 
 
 def test_undoing_the_last_knockout_reverts_the_merge_and_the_results():
-    _, session = _round2_with(30)  # 12 in round 2 at two tables of 6
+    _, session = round2_with(30)  # 12 in round 2 at two tables of 6
     while Seat.objects.filter(session=session, round_number=2, active=True).count() > 9:
-        seat = _active(session, 2)[0]
+        seat = active_seats(session, 2)[0]
         run.knockout_record(session=session, table=seat.table, busted=[(seat.registration, None)], by=None)
-    before = {s.registration_id: (s.table, s.seat) for s in _active(session, 2)}
-    seat = _active(session, 2)[0]
+    before = {s.registration_id: (s.table, s.seat) for s in active_seats(session, 2)}
+    seat = active_seats(session, 2)[0]
     outcome = run.knockout_record(
         session=session, table=seat.table, busted=[(seat.registration, None)], by=None
     )
     assert outcome.broken_tables
     run.knockout_undo(knockout=outcome.knockouts[0], by=None, reason="he won the pot after all")
-    after = {s.registration_id: (s.table, s.seat) for s in _active(session, 2)}
+    after = {s.registration_id: (s.table, s.seat) for s in active_seats(session, 2)}
     assert after == before
     assert GameTable.objects.filter(session=session, round_number=2, closed_at__isnull=True).count() == 2
     # an earlier knock-out cannot be undone before the later ones
     earlier = KnockOut.objects.filter(session=session, round_number=2, undone_at__isnull=True).first()
-    _play_round2(session)
+    play_round2(session)
     with pytest.raises(ValidationError, match="last"):
         run.knockout_undo(knockout=earlier, by=None, reason="x")
     last = KnockOut.objects.filter(session=session, undone_at__isnull=True).order_by("-sequence").first()
@@ -428,8 +395,8 @@ def test_undoing_the_last_knockout_reverts_the_merge_and_the_results():
 
 
 def test_a_closed_session_is_final():
-    _, session = _round2_with(4)
-    _play_round2(session)
+    _, session = round2_with(4)
+    play_round2(session)
     run.session_close(session=session, by=None)
     session.refresh_from_db()
     assert session.status == Session.Status.CLOSED

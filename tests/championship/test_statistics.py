@@ -16,34 +16,10 @@ from championship.services import sessions as run
 from poker.engine import equity
 from poker.games.betting import play as betting
 from poker.models import Hand
-from tests.factories import MemberFactory, UserFactory, season_with_session
+from tests.kit.online import online_session
 from tests.poker.helpers import act, actor, fire_deadline
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _fast_tables(settings):
-    settings.POKER_PAUSE_MS = 0
-    settings.POKER_REVEAL_MS = 0
-    settings.POKER_BOT_MS = 0
-    settings.POKER_DEADLINE_LOOP = False
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-def _online_session(players: int):
-    from championship.services.registrations import fee_record, registration_create
-
-    season, session = season_with_session(players=0)
-    Session.objects.filter(pk=session.pk).update(mode=Session.Mode.ONLINE)
-    session.refresh_from_db()
-    users = []
-    for i in range(players):
-        user = UserFactory(username=f"s{i}")
-        registration = registration_create(session=session, member=MemberFactory(user=user), by=None)
-        fee_record(registration=registration, amount="1", paid=True, method="cash")
-        users.append(user)
-    return season, session, users
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fast_tables")]
 
 
 @pytest.fixture
@@ -57,7 +33,7 @@ def kings_bust_to_aces(monkeypatch):
     monkeypatch.setattr(
         betting, "new_deck", lambda button: deck_for(**pending.pop(0), button=button) if pending else None
     )
-    season, session, users = _online_session(4)
+    season, session, users = online_session(4)
     run.session_start(session=session, by=None)
     table = GameTable.objects.get(session=session, round_number=1).poker_table
     fire_deadline(table)  # the get-ready countdown: the first hand
@@ -161,7 +137,7 @@ def test_the_hands_a_late_player_was_away_for_are_not_hands_he_played():
     from championship.statistics.awards import season_awards
     from poker.models import Table
 
-    season, session, users = _online_session(4)
+    season, session, users = online_session(4)
     run.session_start(session=session, by=None)
     table = GameTable.objects.get(session=session, round_number=1).poker_table
     fire_deadline(table)  # the get-ready countdown: dealt without any page open

@@ -5,22 +5,16 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from championship.models import GameTable, Session
+from championship.models import GameTable
 from championship.services import sessions as run
-from championship.services.registrations import fee_record, registration_create
-from tests.factories import MemberFactory, UserFactory, season_with_session
+from tests.factories import UserFactory
+from tests.kit.online import online_session
 
 pytestmark = pytest.mark.django_db
 
 
 def test_an_online_table_is_named_in_each_readers_language(client):
-    _, session = season_with_session(players=0)
-    Session.objects.filter(pk=session.pk).update(mode=Session.Mode.ONLINE)
-    session.refresh_from_db()
-    users = [UserFactory() for _ in range(9)]
-    for user in users:
-        registration = registration_create(session=session, member=MemberFactory(user=user), by=None)
-        fee_record(registration=registration, amount="1", paid=True, method="cash")
+    _, session, _users = online_session(9)
     run.session_start(session=session, by=None)  # the organizer's page is in French
     table = GameTable.objects.filter(session=session, round_number=1, number=1).get().poker_table
     player = table.seats.first().user

@@ -19,10 +19,11 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from tests.factories import PASSWORD  # the accounts the kit and the factories make
+
 from .server import AppServer
 
 SHOTS = Path("/tmp/shots-connection")
-PASSWORD = "table-pass-2026"
 PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
 LAPTOP = {"viewport": {"width": 1366, "height": 900}}
 
@@ -263,26 +264,14 @@ def test_late_and_offline_players_are_told_the_truth_and_never_folded_by_a_tap_n
 
 
 # Two registered players (fees paid) of tonight's online session, which has not started yet.
-SESSION = f"""
-from datetime import date
-from django.contrib.auth import get_user_model
-from django.utils import timezone
-from championship.models import Member, Session
-from championship.services.registrations import fee_record, registration_create
-from championship.services.seasons import season_create
-from django.contrib.auth.models import Group
-User = get_user_model()
-orga = User.objects.create_user("orga", password="{PASSWORD}", first_name="Orga")
-orga.groups.add(Group.objects.get(name="Organisateurs"))
-season = season_create(name="Saison en ligne", starts_on=date.today(), action_seconds=30)
-session = season.sessions.get(number=1)
-Session.objects.filter(pk=session.pk).update(mode="online", ready_seconds=60, scheduled_at=timezone.now())
-session.refresh_from_db()
+SESSION = """
+from tests.factories import OrganizerFactory, UserFactory
+from tests.kit.online import online_session, register_paid
+OrganizerFactory(username="orga", first_name="Orga")
+evening = online_session(tonight=True, ready_seconds=60, name="Saison en ligne", action_seconds=30)
+session = evening.session
 for name in ("Hery", "Lova", "Soa"):
-    user = User.objects.create_user(name.lower(), password="{PASSWORD}", first_name=name)
-    member = Member.objects.create(full_name=name + " Ra", nickname=name, user=user)
-    registration = registration_create(session=session, member=member, by=None)
-    fee_record(registration=registration, amount="1", paid=True, method="cash")
+    register_paid(session, UserFactory(username=name.lower(), first_name=name), nickname=name)
 print(session.pk)
 """
 

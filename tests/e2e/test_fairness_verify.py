@@ -6,7 +6,7 @@ import json
 
 from playwright.sync_api import expect
 
-from poker.engine.fairness_check import check_epoch
+from poker.engine.fairness import check_epoch
 from tests.engine.fairness_samples import sample_record
 
 from .passes import drawing_only
@@ -19,22 +19,20 @@ pytestmark = drawing_only
 # A session of 12 bots played online to its end: two round-1 tables, then round 2.
 ARRANGE = """
 from django.conf import settings
-settings.POKER_PAUSE_MS = settings.POKER_REVEAL_MS = settings.POKER_BOT_MS = 0
-settings.POKER_DEADLINE_LOOP = False
-settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+from tests.kit.online import FAST_LEVEL, online_session, play_fast, play_until
+play_fast(settings)
 from championship.models import Session
 from championship.services import clock, sessions as run
-from tests.championship.test_online import FAST_LEVEL, _online_session, _play_until
-_season, session = _online_session(12)
+_season, session, _users = online_session(12)
 run.session_start(session=session, by=None)
 clock.clock_set_level(session=session, level=FAST_LEVEL, by=None)
-_play_until(session, lambda: run.round1_done(session), chips_per_round=60000, round_number=1)
+play_until(session, lambda: run.round1_done(session), chips_per_round=60000, round_number=1)
 qualifiers = session.registrations.filter(seats__round_number=1, seats__active=True).count()
 clock.clock_set_level(session=session, level=FAST_LEVEL, by=None)
 def finished():
     session.refresh_from_db()
     return session.status == Session.Status.FINISHED
-_play_until(session, finished, chips_per_round=5000 * qualifiers, round_number=2)
+play_until(session, finished, chips_per_round=5000 * qualifiers, round_number=2)
 print(session.epoch_id)
 """
 

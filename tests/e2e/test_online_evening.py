@@ -14,31 +14,23 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from tests.factories import PASSWORD  # the accounts the kit and the factories make
+
 from .server import AppServer
 
 SHOTS = Path("/tmp/shots-evening")
 OTHER_SIZES = [(412, 915), (1366, 900)]
-PASSWORD = "evening-pass-2026"
-SETUP = f"""
-from datetime import date
-from django.contrib.auth import get_user_model
-from django.utils import timezone
-from championship.models import Member, Session
-from championship.services.registrations import fee_record, registration_create
-from championship.services.seasons import season_create
-from django.contrib.auth.models import Group
-User = get_user_model()
-orga = User.objects.create_user("orga", password="{PASSWORD}", first_name="Orga")
-orga.groups.add(Group.objects.get(name="Organisateurs"))
-season = season_create(name="Saison en ligne", starts_on=date.today(), action_seconds=3)
-session = season.sessions.get(number=1)
-Session.objects.filter(pk=session.pk).update(mode="online", ready_seconds=25, scheduled_at=timezone.now())
+SETUP = """
+from tests.factories import MemberFactory, OrganizerFactory, UserFactory
+from tests.kit.online import online_session, register_paid
+OrganizerFactory(username="orga", first_name="Orga")
+_season, session, _ = online_session(tonight=True, ready_seconds=25, name="Saison en ligne", action_seconds=3)
 for i, name in enumerate(["Hery", "Voahangy", "Tiana", "Mialy", "Fanja", "Njaka", "Lova", "Haja", "Soa"]):
-    user = User.objects.create_user(f"p{{i}}", password="{PASSWORD}", first_name=name)
-    member = Member.objects.create(full_name=name + " Ra", nickname=name, user=user)
+    user = UserFactory(username=f"p{i}", first_name=name)
     if i >= 2:  # the two phones' players register themselves, on the home page
-        registration = registration_create(session=session, member=member, by=None)
-        fee_record(registration=registration, amount="1", paid=True, method="cash")
+        register_paid(session, user, nickname=name)
+    else:
+        MemberFactory(user=user, nickname=name)
 print(session.pk)
 """
 # The organizer records the fees the two phones' players owe since they registered themselves.

@@ -12,27 +12,18 @@ import time
 
 from playwright.sync_api import expect
 
-PASSWORD = "tv-pass-2026"
-SETUP = f"""
-from datetime import date
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
-from django.utils import timezone
-from championship.models import Member, Session
-from championship.services.registrations import fee_record, registration_create
-from championship.services.seasons import season_create
-User = get_user_model()
-orga = User.objects.create_user("orga", password="{PASSWORD}", first_name="Orga")
-orga.groups.add(Group.objects.get(name="Organisateurs"))
-season = season_create(name="Saison TV", starts_on=date.today())
-online, live = season.sessions.get(number=1), season.sessions.get(number=2)
-Session.objects.filter(pk=online.pk).update(mode="online", ready_seconds=10, scheduled_at=timezone.now())
+from tests.factories import PASSWORD  # the accounts the kit and the factories make
+
+SETUP = """
+from tests.factories import OrganizerFactory, UserFactory
+from tests.kit.online import online_session, register_paid
+OrganizerFactory(username="orga", first_name="Orga")
+season, online, _ = online_session(tonight=True, ready_seconds=10, name="Saison TV")
+live = season.sessions.get(number=2)
 for i, name in enumerate(["Hery", "Voahangy", "Tiana", "Mialy"]):
-    user = User.objects.create_user(f"p{{i}}", password="{PASSWORD}", first_name=name)
-    member = Member.objects.create(full_name=name + " Ra", nickname=name, user=user)
+    user = UserFactory(username=f"p{i}", first_name=name)
     for session in (online, live):
-        registration = registration_create(session=session, member=member, by=None)
-        fee_record(registration=registration, amount="1", paid=True, method="cash")
+        register_paid(session, user, nickname=name)
 print(online.pk, live.pk)
 """
 LEVEL_7 = """

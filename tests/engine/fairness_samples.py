@@ -8,7 +8,7 @@ import random
 
 from poker.engine import Action, NoLimitHoldem, Razz, fairness
 from poker.engine.dealer_draw import DealerDraw
-from poker.fairness_record import CARD_EVENTS
+from poker.engine.fairness import CARD_EVENTS
 
 SEED = bytes(range(32))
 

@@ -5,7 +5,7 @@ import copy
 
 import pytest
 
-from poker.engine.fairness_check import Difference, check_epoch
+from poker.engine.fairness import Difference, check_epoch
 
 from .fairness_samples import sample_record
 

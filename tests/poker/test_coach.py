@@ -7,9 +7,9 @@ import pytest
 from django.urls import reverse
 
 from poker import services
-from poker.downloads import seen_by
 from poker.engine.strategy.coach import review
 from poker.models import Hand, Table
+from poker.pages.downloads import seen_by
 
 from .helpers import act, fire_until_next_hand, stack_decks
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from poker.downloads import seen_by
 from poker.engine.strategy.coach import review
 from poker.models import Hand
+from poker.pages.downloads import seen_by
 
 from .helpers import act, actor, fire_until_next_hand, stack_razz_decks, start_razz_table
 

@@ -1,4 +1,4 @@
-"""The hand history downloads (poker/downloads.py): every file a viewer can download holds his own
+"""The hand history downloads (poker/pages/downloads.py): every file a viewer can download holds his own
 cards and the cards shown at the showdown, never a card hidden from him; the files open in PokerKit;
 many hands stream, a fixed number of queries a batch.
 
@@ -25,9 +25,10 @@ from pokerkit import HandHistory
 
 from championship.models import Result, Session
 from championship.services.online import provider_key
-from poker import downloads, services
+from poker import services
 from poker.engine.cards import full_deck
 from poker.models import Hand, HandEvent, Table
+from poker.pages import downloads
 from tests.factories import MemberFactory, UserFactory, season_with_session
 
 from .helpers import act, actor, fire_until_next_hand, stack_decks, stack_razz_decks
@@ -286,7 +287,7 @@ def test_under_asgi_the_file_streams_an_asynchronous_iterator_batch_by_batch(pla
     from asgiref.sync import async_to_sync
     from django.test import AsyncRequestFactory
 
-    from poker.views import hands_download
+    from poker.pages.views import hands_download
 
     table, players, _ = played
     monkeypatch.setattr(downloads, "BATCH", 4)

@@ -237,3 +237,15 @@ def test_the_player_to_draw_is_shown_the_best_draw_and_nobody_else_is(client, pl
     client.force_login(voahangy)
     theirs = view_of(client.get(table.get_absolute_url()))
     assert theirs["me"]["hint"] is None and "2h" not in json.dumps(theirs)
+
+
+def test_a_two_deck_table_shows_the_best_draw_as_two_decks_value_hands(client, players, monkeypatch):
+    # Two aces of hearts in a flush: a hand only two decks deal; it stands pat (a flush holding a pair).
+    stack_draw_decks(monkeypatch, {**DECK, "hands": ["Ah Ah Kh 9h 2h", "9d Th Js Qc Kd"]})
+    hery, voahangy = players[:2]
+    table = open_draw_table(hery, voahangy, decks=2)
+    bet(table, hery, 20)
+    bet(table, voahangy, 20)
+    client.force_login(hery)
+    mine = view_of(client.get(table.get_absolute_url()))["me"]
+    assert mine["to_draw"] and mine["hint"]["throw"] == [] and mine["hint"]["expected"] > 1

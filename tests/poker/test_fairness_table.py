@@ -14,8 +14,8 @@ from django.urls import reverse
 from poker import services
 from poker.engine import fairness
 from poker.engine.cards import card_names
-from poker.engine.fairness_check import Difference, check_epoch
-from poker.fairness_record import epoch_record
+from poker.engine.fairness import Difference, check_epoch
+from poker.fairness.record import epoch_record
 from poker.models import FairnessEpoch, Hand, Table, TableFairness
 from poker.tables import fairness as table_fairness
 from tests.factories import UserFactory

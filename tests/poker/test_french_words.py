@@ -5,9 +5,9 @@ never "checke"), the bring-in is "mise forcée", the dealer of draw against the 
 from django.utils import translation
 from django.utils.translation import trans_real
 
-from poker.catalogue import draw_catalogue, table_catalogue
 from poker.engine import hand_history_text
 from poker.models import Table
+from poker.pages.catalogue import draw_catalogue, table_catalogue
 from tests.engine.test_razz_history import NAMES, played_hand
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 
 from championship.models import Session
-from poker.engine.fairness_check import Difference, check_epoch
-from poker.fairness_record import epoch_record, epochs_of_table
+from poker.engine.fairness import Difference, check_epoch
+from poker.fairness.record import epoch_record, epochs_of_table
 from poker.models import FairnessEpoch, Table
 
 

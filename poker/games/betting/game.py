@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...catalogue import table_catalogue
+from ...pages.catalogue import table_catalogue
 from ...tables.registry import Game
 from . import views
 from .services import MESSAGES, practice_table_open
@@ -21,6 +21,7 @@ def betting_game(
     check_settings: Callable[..., dict[str, int]],
     practice_stakes: dict[str, int],
     hand_files: tuple[str, ...],
+    form: dict[str, Any],
     coach: bool = False,
 ) -> Game:
     def practice(*, user: Any, bots: int = 4, name: str = "", level: str = "beginner") -> Any:
@@ -50,4 +51,5 @@ def betting_game(
         },
         practice=practice,
         hand_files=hand_files,
+        form=form,
     )

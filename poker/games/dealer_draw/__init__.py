@@ -8,10 +8,11 @@ The table's stakes: the minimum bet and the maximum (``Table.min_bet``, ``Table.
 
 from __future__ import annotations
 
-from ...catalogue import draw_catalogue
 from ...models import Table
+from ...pages.catalogue import draw_catalogue
 from ...tables.registry import Game
 from . import pages, views
+from .form import FORM
 from .play import DrawPlay
 from .services import MESSAGES, paytable
 
@@ -49,4 +50,5 @@ GAME = Game(
         "urls": pages.urls,
     },
     counts_presence=False,
+    form=FORM,
 )

@@ -231,8 +231,8 @@ def private_part(
             cards = list(event.payload["cards"])
             drawn = event.payload["type"] == "new_cards"
     bankroll = extra.get("bankroll", BANKROLL_START)
-    # Before his draw, the best one against the paytable (one deck: docs/practice.md).
-    hint = best_draw(tuple(cards)) if cards and not drawn and table.decks == 1 else None
+    # Before his draw, the best one against the paytable (docs/practice.md).
+    hint = best_draw(tuple(cards), table.decks) if cards and not drawn else None
     return {
         "hand_id": hand.pk if hand is not None else None,
         "cards": cards,
@@ -243,10 +243,10 @@ def private_part(
 
 
 @functools.lru_cache(maxsize=512)
-def best_draw(cards: tuple[str, ...]) -> dict[str, Any]:
+def best_draw(cards: tuple[str, ...], decks: int) -> dict[str, Any]:
     """The draw that wins most on average against the dealer (``poker.engine.strategy.draw``),
     worked out once a hand: every view of the player carries it until he draws."""
-    best = best_draws(parse_cards(cards))[0]
+    best = best_draws(parse_cards(cards, allow_duplicates=decks == 2), decks)[0]
     return {"throw": [str(c) for c in best.thrown], "expected": round(best.expected, 2)}
 
 

@@ -8,16 +8,16 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
-from championship.models import GameTable, Session, TableMove
+from championship.models import GameTable, TableMove
 from championship.models import Seat as ChampionshipSeat
 from championship.services import online
 from championship.services import sessions as run
-from championship.services.registrations import fee_record, registration_create
 from poker import services
 from poker.models import Table
 from poker.push import outbox
 from poker.tables import services as core
-from tests.factories import MemberFactory, UserFactory, season_with_session
+from tests.factories import UserFactory
+from tests.kit.online import online_session
 from tests.poker.helpers import act, actor
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -93,21 +93,8 @@ def test_the_get_ready_countdown_is_pushed_to_those_whose_page_is_not_open(devic
     assert notice["url"] == f"/tables/{table.pk}/" and notice["tag"] == f"table-{table.pk}"
 
 
-def _online_session(players: int):
-    _season, session = season_with_session(players=0)
-    Session.objects.filter(pk=session.pk).update(mode=Session.Mode.ONLINE)
-    session.refresh_from_db()
-    users = []
-    for i in range(players):
-        user = UserFactory(username=f"cousin{i}")
-        registration = registration_create(session=session, member=MemberFactory(user=user), by=None)
-        fee_record(registration=registration, amount="1", paid=True, method="transfer")
-        users.append(user)
-    return session, users
-
-
 def test_the_tables_opening_tells_each_entrant_his_table_and_seat_once(device):
-    session, users = _online_session(4)
+    _season, session, users = online_session(4)
     devices = {user.pk: device(user) for user in users}
     outsider = device(UserFactory(username="outsider"))
     run.session_start(session=session, by=None)
@@ -131,7 +118,7 @@ def test_the_tables_opening_tells_each_entrant_his_table_and_seat_once(device):
 
 
 def test_a_player_moved_to_another_table_is_told_where(device, push_service):
-    session, users = _online_session(10)
+    _season, session, users = online_session(10)
     devices = {user.pk: device(user) for user in users}
     run.session_start(session=session, by=None)
     # Round 1 over (its tables closed as their last hands would), round 2 drawn: two tables.

@@ -15,26 +15,11 @@ from typing import Any
 from django.db.models import Max, Min
 from django.utils import timezone
 
-from .engine import events as ev
-from .engine import fairness
-from .models import FairnessEpoch, Hand, HandEvent, Table, TableFairness
-from .titles import with_titles
+from ..engine import fairness
+from ..engine.fairness import CARD_EVENTS
+from ..models import FairnessEpoch, Hand, HandEvent, Table, TableFairness
+from ..titles import with_titles
 
-# The events that move cards, by the engine's names (poker/engine/events.py).
-CARD_EVENTS = {
-    ev.HAND_STARTED,
-    ev.ROUND_STARTED,
-    ev.HOLE_CARDS,
-    ev.UP_CARDS,
-    ev.BURN,
-    ev.BOARD,
-    ev.FOLD,
-    ev.SHOW,
-    ev.NEW_CARDS,
-    ev.DEALER_DRAW,
-    ev.DEALER_SHOWS,
-    ev.RESHUFFLE,  # cards put back into play: the verifiers find it out by themselves
-}
 # ``{"draws": [{label, members, tables}], "balancing": [{label, ...}]}``
 Draws = Callable[[FairnessEpoch], dict[str, list[dict[str, Any]]]]
 _draw_providers: list[Draws] = []

@@ -15,20 +15,21 @@ from accounts.decorators import organizer_required
 from accounts.roles import is_organizer
 from arf.security import permissions_policy
 
-from . import connections, downloads, selectors, services
+from .. import connections, selectors, services
+from ..coach.views import reviewable
+from ..engine import hand_history_text
+from ..fairness.record import epochs_of_table
+from ..fairness.views import table_fairness_context
+from ..models import Hand, Table
+from ..services import TableError
+from ..tables import rows
+from ..tables.registry import game_of_table, games
+from ..tables.views import StoredEvent
+from ..titles import with_titles
+from . import downloads
 from .catalogue import evening_catalogue
-from .coach.views import reviewable
-from .engine import hand_history_text
-from .fairness_record import epochs_of_table
-from .fairness_views import table_fairness_context
 from .forms import PracticeForm, TableForm
-from .models import Hand, Table
-from .services import TableError
-from .tables import rows
-from .tables.registry import game_of_table, games
-from .tables.views import StoredEvent
-from .titles import with_titles
-from .voice_page import voice_config
+from .voice import voice_config
 
 
 @login_required

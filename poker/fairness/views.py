@@ -11,9 +11,9 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
-from .fairness_record import epoch_owner, epoch_record, reveal_if_over
-from .models import FairnessEpoch, Table, TableFairness
-from .tables.fairness import open_contributions
+from ..models import FairnessEpoch, Table, TableFairness
+from ..tables.fairness import open_contributions
+from .record import epoch_owner, epoch_record, reveal_if_over
 
 
 def _words() -> dict[str, str]:

@@ -23,7 +23,7 @@ import secrets
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
-from .cards import Card, full_deck
+from ..cards import Card, full_deck
 
 T = TypeVar("T")
 

@@ -28,11 +28,11 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.utils.translation import gettext_lazy as _
 
-from .engine import EVENT_TYPES, visible_events
-from .engine.exports import HandInfo, phh_text, phhs_entry, pokerstars_text
-from .engine.exports.pokerstars import HAND_SEPARATOR
-from .models import Hand, HandEvent, Table
-from .tables.registry import game_of
+from ..engine import EVENT_TYPES, visible_events
+from ..engine.exports import HandInfo, phh_text, phhs_entry, pokerstars_text
+from ..engine.exports.pokerstars import HAND_SEPARATOR
+from ..models import Hand, HandEvent, Table
+from ..tables.registry import game_of
 
 BATCH = 200  # hands read at once
 

@@ -13,10 +13,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import balance, fairness
-from .cards import Card, card_names
+from .. import balance
+from .. import events as ev
+from ..cards import Card, card_names
+from . import randomness
 
 Record = dict[str, Any]
+
+# The events that move cards, by the engine's names (poker/engine/events.py): what an epoch's record
+# holds of each hand (``poker.fairness.record``) and what ``_Walk`` replays.
+CARD_EVENTS = {
+    ev.HAND_STARTED,
+    ev.ROUND_STARTED,
+    ev.HOLE_CARDS,
+    ev.UP_CARDS,
+    ev.BURN,
+    ev.BOARD,
+    ev.FOLD,
+    ev.SHOW,
+    ev.NEW_CARDS,
+    ev.DEALER_DRAW,
+    ev.DEALER_SHOWS,
+    ev.RESHUFFLE,  # cards put back into play: the verifiers find it out by themselves
+}
 
 
 class Difference(Exception):
@@ -27,10 +46,10 @@ def check_epoch(record: Record) -> list[str]:
     """What was checked, one line per hand and draw; Difference at the first mismatch."""
     seed_hex = record.get("server_seed") or ""
     try:
-        seed = fairness.seed_from_hex(seed_hex)
+        seed = randomness.seed_from_hex(seed_hex)
     except ValueError:
         raise Difference("the server seed is not 64 hex digits") from None
-    if fairness.commitment(seed) != record.get("commitment"):
+    if randomness.commitment(seed) != record.get("commitment"):
         raise Difference("the server seed does not match the commitment (SHA-256)")
     done = []
     for draw in record.get("draws", []):
@@ -50,7 +69,7 @@ def check_epoch(record: Record) -> list[str]:
 
 
 def check_draw(seed: bytes, draw: Record) -> None:
-    order = fairness.shuffle(seed, draw["label"], sorted(draw["members"]))
+    order = randomness.shuffle(seed, draw["label"], sorted(draw["members"]))
     start = 0
     for number, members in enumerate(draw["tables"], start=1):
         expected = order[start : start + len(members)]
@@ -67,10 +86,10 @@ def check_button(seed: bytes, draw: Record) -> None:
     """A table's first button: the label is recomputed from the table (``label`` is not trusted),
     and the players are the seats dealt in, by ascending seat number (player 0 the lowest)."""
     table, seats = int(draw["table"]), [int(seat) for seat in draw["seats"]]
-    where = fairness.button_label(table)
+    where = randomness.button_label(table)
     if not seats or seats != sorted(set(seats)):
         raise Difference(f"{where}: the seats dealt in must be listed once each, in ascending order")
-    player = fairness.first_button(seed, table, len(seats))
+    player = randomness.first_button(seed, table, len(seats))
     if int(draw["button"]) != player:
         raise Difference(
             f"{where}: the button should go to player {player + 1} (seat {seats[player]}), "
@@ -85,7 +104,7 @@ def check_balancing(seed: bytes, draw: Record) -> None:
     if not label.startswith("balance:"):
         raise Difference(f"{label}: not a balancing label")
     tables = {int(t): {int(s): int(m) for s, m in seats.items()} for t, seats in draw["tables"].items()}
-    moves, broken = balance.rebalance(tables, rng=fairness.Stream(seed, label))
+    moves, broken = balance.rebalance(tables, rng=randomness.Stream(seed, label))
     expected = [[m.player, m.from_table, m.from_seat, m.to_table, m.to_seat] for m in moves]
     if [[int(x) for x in move] for move in draw["moved"]] != expected or list(draw["broken"]) != broken:
         raise Difference(
@@ -97,8 +116,8 @@ def check_balancing(seed: bytes, draw: Record) -> None:
 def check_hand(seed: bytes, hand: Record) -> None:
     where = f"table {hand['table']} hand {hand['hand']}"
     table, number, client_seed = int(hand["table"]), int(hand["hand"]), str(hand["client_seed"])
-    deck = fairness.deal_deck(seed, table, number, client_seed, int(hand.get("decks", 1)))
-    keys = fairness.reshuffle_keys(seed, table, number, client_seed)
+    deck = randomness.deal_deck(seed, table, number, client_seed, int(hand.get("decks", 1)))
+    keys = randomness.reshuffle_keys(seed, table, number, client_seed)
     _Walk(where, hand["game"], deck, keys).run(hand["events"])
 
 

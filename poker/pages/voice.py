@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from .models import Table
+from ..models import Table
 
 # The camera's tiles are small: 320x240 at 15 frames a second, at most 150 kb/s a stream, so that
 # four cameras in a full mesh of nine stay within a phone's upload (docs/voice.md).
