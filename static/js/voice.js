@@ -449,7 +449,9 @@
   }
   function draw() {
     var speaker = state.role === "speaker" && state.status === "in";
-    box.hidden = state.status === "refused" || state.status === "connecting";
+    // Shown from the page's first layout (its row's height kept while it connects): appearing
+    // later, it would push the table down under the action bar after the page scrolled it there.
+    box.hidden = state.status === "refused";
     box.classList.toggle("listening", state.role === "listener");
     micButton.hidden = !speaker;
     camButton.hidden = !speaker || !cfg.max_cameras;

@@ -204,7 +204,7 @@ def test_three_players_connect_and_hear_a_microphone_only_while_it_is_on(players
     assert hery.gum_calls() == 1
 
     # Push to talk: held, he is heard; let go, he is not.
-    hery.page.locator("#voice-more").click()
+    hery.page.get_by_role("button", name="Réglages de la voix").click()
     hery.page.get_by_label("Appuyer pour parler", exact=False).check()
     box = hery.mic().bounding_box()
     hery.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -310,7 +310,7 @@ def test_screenshots_of_a_table_with_voice_on(players, arranged, server, artifac
         voice = hery.page.locator("#voice").bounding_box()
         felt = hery.page.locator("#felt").bounding_box()
         assert voice["y"] + voice["height"] <= felt["y"]
-    hery.page.locator("#voice-more").click()
+    hery.page.get_by_role("button", name="Réglages de la voix").click()
     hery.page.set_viewport_size({"width": 360, "height": 640})
     hery.page.screenshot(path=str(artifacts / "voice-panel-360x640.png"), full_page=True)
 
