@@ -11,22 +11,27 @@ from __future__ import annotations
 from csp.middleware import CSPMiddleware, PolicyParts
 from django.core.exceptions import DisallowedHost
 
-# Features the app never uses, refused to any script or frame.
-PERMISSIONS_POLICY = ", ".join(
-    f"{feature}=()"
-    for feature in (
-        "accelerometer",
-        "camera",
-        "display-capture",
-        "geolocation",
-        "gyroscope",
-        "magnetometer",
-        "microphone",
-        "midi",
-        "payment",
-        "usb",
-    )
+# Features the app does not use, refused to any script or frame; a page that uses one allows it to
+# itself only (the table page: the camera and the microphone of its voice room, docs/voice.md).
+FEATURES = (
+    "accelerometer",
+    "camera",
+    "display-capture",
+    "geolocation",
+    "gyroscope",
+    "magnetometer",
+    "microphone",
+    "midi",
+    "payment",
+    "usb",
 )
+
+
+def permissions_policy(*, allow: tuple[str, ...] = ()) -> str:
+    return ", ".join(f"{feature}=(self)" if feature in allow else f"{feature}=()" for feature in FEATURES)
+
+
+PERMISSIONS_POLICY = permissions_policy()
 
 
 class ContentSecurityPolicyMiddleware(CSPMiddleware):

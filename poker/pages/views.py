@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.decorators import organizer_required
 from accounts.roles import is_organizer
+from arf.security import permissions_policy
 
 from .. import connections, selectors, services
 from ..coach.views import reviewable
@@ -28,6 +29,7 @@ from ..titles import with_titles
 from . import downloads
 from .catalogue import evening_catalogue
 from .forms import PracticeForm, TableForm
+from .voice import voice_config
 
 
 @login_required
@@ -89,11 +91,14 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
         else None,
         "can_organize": _can_organize(request, table),
         "evening_text": evening_catalogue(),
+        "voice": voice_config(table),
         **table_fairness_context(table, request.user.pk),
         **(page["context"](table) if "context" in page else {}),
     }
     response = render(request, page["template"], context)
     connections.give_browser_token(request, response)
+    # The voice room's buttons may ask for the microphone and the camera, on this page only.
+    response.headers["Permissions-Policy"] = permissions_policy(allow=("camera", "microphone"))
     return response
 
 
