@@ -220,6 +220,10 @@ VOICE_TURN_URLS = env_list("VOICE_TURN_URLS", [])
 VOICE_TURN_SECRET = env_str("VOICE_TURN_SECRET", "")
 VOICE_TURN_TTL = env_int("VOICE_TURN_TTL", 3600)
 VOICE_RELAY_ONLY = env_bool("VOICE_RELAY_ONLY", False)
+# At most this many cameras on at one table (docs/voice.md): a mesh sends each camera to every seat.
+VOICE_MAX_CAMERAS = env_int("VOICE_MAX_CAMERAS", 4)
+if not 0 <= VOICE_MAX_CAMERAS <= 9:
+    raise ImproperlyConfiguredEnv(f"VOICE_MAX_CAMERAS: {VOICE_MAX_CAMERAS} is not between 0 and 9")
 for _url in VOICE_STUN_URLS:
     if not re.match(r"^stuns?:", _url):
         raise ImproperlyConfiguredEnv(f"VOICE_STUN_URLS: {_url!r} is not a stun: or stuns: URL")

@@ -17,7 +17,7 @@ def voice_config(table: Table) -> dict[str, object]:
     return {
         "ws": f"/ws/voice/{table.pk}/",
         # At most this many cameras on at a table (0: no camera button); the page refuses the next.
-        "max_cameras": getattr(settings, "VOICE_MAX_CAMERAS", 4),
+        "max_cameras": settings.VOICE_MAX_CAMERAS,
         "video": VIDEO,
         "text": voice_catalogue(),
     }

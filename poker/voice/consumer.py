@@ -21,8 +21,10 @@ import time
 from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from arf.language import chosen_language
 from arf.unavailable import database_unavailable, summary
@@ -204,7 +206,15 @@ class VoiceConsumer(AsyncWebsocketConsumer):
     async def on_state(self, mic: bool, cam: bool) -> None:
         if self.role.role == rooms.LISTENER and (mic or cam):
             raise VoiceError("not_allowed", _("Spectators listen only: no microphone or camera."))
-        await in_thread(rooms.room_state)(peer=self.peer, mic=mic, cam=cam)
+        if not await in_thread(rooms.room_state)(peer=self.peer, mic=mic, cam=cam):
+            with translation.override(self.language):
+                n = settings.VOICE_MAX_CAMERAS
+                text = ngettext(
+                    "%(n)s camera is on at this table already: yours stays off.",
+                    "%(n)s cameras are on at this table already: yours stays off.",
+                    n,
+                ) % {"n": n}
+            raise VoiceError("too_many_cameras", text)
         await self.channel_layer.group_send(
             self.group, {"type": "voice.state", "peer": self.peer, "mic": mic, "cam": cam}
         )

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
@@ -132,9 +133,23 @@ def room_check(*, table_id: int, user_id: int, peer: str) -> Role | None:
     return role
 
 
-def room_state(*, peer: str, mic: bool, cam: bool) -> None:
-    """A member's microphone and camera, for the rosters of those who join after."""
+@transaction.atomic
+def room_state(*, peer: str, mic: bool, cam: bool) -> bool:
+    """A member's microphone and camera, for the rosters of those who join after. False (nothing
+    changed) when his camera would be one more than ``VOICE_MAX_CAMERAS`` at the table: counted
+    under the table's row lock, so two cameras pressed at once cannot both be the last one."""
+    table_id = VoiceMember.objects.filter(peer=peer).values_list("table_id", flat=True).first()
+    if table_id is None:
+        return True  # gone meanwhile: nothing to keep
+    if cam:
+        list(Table.objects.select_for_update(of=("self",)).filter(pk=table_id).values_list("pk"))
+        others = VoiceMember.objects.filter(
+            table_id=table_id, cam=True, seen_at__gte=timezone.now() - STALE
+        ).exclude(peer=peer)
+        if others.count() >= settings.VOICE_MAX_CAMERAS:
+            return False
     VoiceMember.objects.filter(peer=peer).update(mic=mic, cam=cam)
+    return True
 
 
 def room_leave(*, peer: str) -> None:

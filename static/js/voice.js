@@ -129,6 +129,7 @@
       stopTracks();
     } else if (type === "error") {
       if (message.code === "not_in_room") { state.status = "refused"; stopTracks(); }
+      if (message.code === "too_many_cameras" && state.camLive) camOff();  // another took the last one
       say(message.message || message.code);
     }
   }

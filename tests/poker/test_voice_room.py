@@ -386,3 +386,25 @@ async def test_a_spectator_who_sits_down_is_asked_to_join_again_as_a_speaker(fam
     finally:
         await h.close()
         await f.close()
+
+
+async def test_a_camera_beyond_the_tables_limit_stays_off_and_the_others_are_not_told(family, settings):
+    settings.VOICE_MAX_CAMERAS = 1
+    one, _two, hery, voahangy, *_ = family
+    h = await Voice(one.pk, hery).open()
+    v = await Voice(one.pk, voahangy).open()
+    try:
+        await h.until("peer_joined")
+        await h.send({"type": "state", "mic": False, "cam": True})
+        assert (await v.until("state"))["cam"] is True
+        await v.send({"type": "state", "mic": True, "cam": True})
+        error = await v.until("error")
+        assert error["code"] == "too_many_cameras" and "1" in error["message"]
+        assert await h.quiet()  # nothing said of a camera that stays off
+        await h.send({"type": "state", "mic": False, "cam": False})
+        await v.until("state")
+        await v.send({"type": "state", "mic": True, "cam": True})  # now it is his turn
+        assert (await h.until("state")) == {"type": "state", "peer": v.peer, "mic": True, "cam": True}
+    finally:
+        await h.close()
+        await v.close()
