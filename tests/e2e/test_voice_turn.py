@@ -56,14 +56,23 @@ async ({iceServers, waitMs}) => {
     setTimeout(() => resolve(a.iceConnectionState + "/" + b.iceConnectionState), waitMs);
     done();
   });
-  const stats = await a.getStats();
+  // The pair in use: the transport's selected pair, which the stats may report a moment after the
+  // connection says "connected" (asked again for up to 5 s).
   let localType = null, remoteType = null;
-  stats.forEach((report) => {
-    if (report.type === "candidate-pair" && report.nominated && report.state === "succeeded") {
-      localType = stats.get(report.localCandidateId).candidateType;
-      remoteType = stats.get(report.remoteCandidateId).candidateType;
-    }
-  });
+  for (let tries = 0; state === "connected" && localType === null && tries < 50; tries++) {
+    const stats = await a.getStats();
+    stats.forEach((report) => {
+      const pair = report.type === "transport" && report.selectedCandidatePairId
+        ? stats.get(report.selectedCandidatePairId)
+        : (report.type === "candidate-pair" && report.nominated && report.state === "succeeded"
+          ? report : null);
+      if (pair) {
+        localType = stats.get(pair.localCandidateId).candidateType;
+        remoteType = stats.get(pair.remoteCandidateId).candidateType;
+      }
+    });
+    if (localType === null) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   a.close();
   b.close();
   for (const track of stream.getTracks()) track.stop();
