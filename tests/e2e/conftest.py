@@ -31,15 +31,20 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.e2e)
 
 
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
+def chromium_path() -> str:
+    """Debian's chromium: skipped where it is missing, a failure in CI (which installs it)."""
     chromium = shutil.which("chromium")
     if chromium is None:
         reason = "needs Debian's chromium (apt-get install chromium)"
         if os.environ.get("CI") == "true":
             pytest.fail(reason)
         pytest.skip(reason)
-    return {**browser_type_launch_args, "executable_path": chromium, "args": CHROMIUM_FLAGS}
+    return chromium
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": chromium_path(), "args": CHROMIUM_FLAGS}
 
 
 @pytest.fixture

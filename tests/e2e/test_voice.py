@@ -10,13 +10,12 @@ One server for the whole module; each test has tables of its own."""
 from __future__ import annotations
 
 import json
-import shutil
 import time
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import CHROMIUM_FLAGS
+from .conftest import CHROMIUM_FLAGS, chromium_path
 from .server import AppServer
 
 FAKE_MEDIA = [
@@ -84,10 +83,7 @@ def arranged(server):
 
 @pytest.fixture(scope="module")
 def media_browser(playwright):
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        pytest.skip("needs Debian's chromium (apt-get install chromium)")
-    browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS + FAKE_MEDIA)
+    browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS + FAKE_MEDIA)
     yield browser
     browser.close()
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from poker.voice import ice
-from tests.e2e.conftest import CHROMIUM_FLAGS
+from tests.e2e.conftest import CHROMIUM_FLAGS, chromium_path
 from tests.e2e.server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -126,13 +126,7 @@ def turn_server(tmp_path):
 
 @pytest.fixture
 def chromium(playwright):
-    executable = shutil.which("chromium")
-    if executable is None:
-        reason = "needs Debian's chromium (apt-get install chromium)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(reason)
-        pytest.skip(reason)
-    browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS + FAKE_MEDIA)
+    browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS + FAKE_MEDIA)
     page = browser.new_page()
     # getUserMedia needs a secure context, which http://localhost is: an empty page served there.
     page.route(
