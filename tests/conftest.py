@@ -27,6 +27,15 @@ def _no_presence_heartbeat(settings):
     settings.POKER_PRESENCE_HEARTBEAT = False
 
 
+@pytest.fixture(autouse=True)
+def _no_deadline_failing_from_an_earlier_test():
+    # The tables' ids come back from one test to the next: a deadline that failed in one test
+    # must not be waited for in the next (poker.tables.clock.Failing).
+    from poker.tables import clock
+
+    clock.failing = clock.Failing()
+
+
 def pytest_collection_modifyitems(items):
     # Playwright's sync API keeps an event loop running for the rest of the session, after which
     # async tests cannot start their own: browser tests run last.

@@ -253,7 +253,9 @@ def knockout_record(
                 _("%(name)s plays at table %(other)s, not at table %(table)s.")
                 % {"name": name, "other": seat.table, "table": table}
             )
-    if not game_table.is_open:
+    # Round 2 closes a broken table, but online a player out in the hand his move waited for is
+    # placed out there (receivers._seat_back): only round 1's closed tables have qualified.
+    if round_number == 1 and not game_table.is_open:
         raise ValidationError(_("Table %(table)s is done: its players have qualified.") % {"table": table})
     if knocked_out_by is not None and (knocked_out_by.session_id != session.pk or knocked_out_by.pk in ids):
         raise ValidationError(_("A player is knocked out by another player of the session."))

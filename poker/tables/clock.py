@@ -28,6 +28,40 @@ logger = logging.getLogger(__name__)
 
 _loops: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 UNAVAILABLE_POLL_SECONDS = 1.0  # how often the loop looks again while the database is away
+RETRY_MAX_SECONDS = 30.0  # the longest wait before a failing deadline is tried again
+
+
+class Failing:
+    """The deadlines that failed in this process, tried again after 1, 2, 4... up to 30 seconds:
+    a table whose deadline raises (a bug, a refused record) must not take the loop's every poll
+    nor write its traceback forty thousand times. The table stays as it was (the failed change
+    rolled back); a new deadline (a player's click, an organizer's correction) is tried at once."""
+
+    def __init__(self) -> None:
+        self._by_table: dict[int, tuple[int, int, float]] = {}  # table -> (seq, failures, next try)
+
+    def due(self, table_id: int, seq: int) -> bool:
+        seen = self._by_table.get(table_id)
+        return seen is None or seen[0] != seq or time.monotonic() >= seen[2]
+
+    def failed(self, table_id: int, seq: int, kind: str) -> None:
+        seen = self._by_table.get(table_id)
+        failures = seen[1] + 1 if seen is not None and seen[0] == seq else 1
+        wait = min(RETRY_MAX_SECONDS, 2.0 ** (failures - 1))
+        self._by_table[table_id] = (seq, failures, time.monotonic() + wait)
+        if failures == 1:
+            logger.exception("deadline %s of table %s failed", kind, table_id)
+        else:
+            logger.error(
+                "deadline %s of table %s failed again (%d times), next try in %.0f s",
+                kind, table_id, failures, wait, exc_info=failures % 10 == 0,
+            )  # fmt: skip
+
+    def fired(self, table_id: int) -> None:
+        self._by_table.pop(table_id, None)
+
+
+failing = Failing()
 
 
 def due_deadlines(limit: int = 200) -> list[tuple[int, str, int]]:
@@ -46,13 +80,17 @@ def fire_due_deadlines() -> int:
     if after_end.catch_up_due():
         _catch_up()
     for table_id, kind, seq in due_deadlines():
+        if not failing.due(table_id, seq):
+            continue
         with log_context(table=table_id):
             try:
                 fired += services.table_fire_deadline(table_id=table_id, kind=kind, seq=seq)
             except Exception as error:  # one broken table must not stop the others' clocks
                 if database_unavailable(error):
                     raise  # nor can any other table's: the loop waits for the database
-                logger.exception("deadline %s of table %s failed", kind, table_id)
+                failing.failed(table_id, seq, kind)
+            else:
+                failing.fired(table_id)
     return fired
 
 
@@ -75,13 +113,17 @@ async def fire_due_deadlines_async() -> int:
     if after_end.catch_up_due():
         await in_thread(_catch_up)()
     for table_id, kind, seq in await in_thread(due_deadlines)():
+        if not failing.due(table_id, seq):
+            continue
         with log_context(table=table_id):
             try:
                 fired += await fire(table_id=table_id, kind=kind, seq=seq)
             except Exception as error:  # one broken table must not stop the others' clocks
                 if database_unavailable(error):
                     raise  # nor can any other table's: the loop waits for the database
-                logger.exception("deadline %s of table %s failed", kind, table_id)
+                failing.failed(table_id, seq, kind)
+            else:
+                failing.fired(table_id)
     return fired
 
 
