@@ -168,6 +168,12 @@ def test_late_and_offline_players_are_told_the_truth_and_never_folded_by_a_tap_n
         watcher_context, watcher = log_in(browser, server, "sitraka", LAPTOP)
         watcher.goto(f"{server.url}/tables/{offline_pk}/")
         server.shell(START.format(pk=offline_pk))
+        # The shell is another process: on the embedded in-memory layer its start reaches no page
+        # of the server's (an organizer starts a table from a page of the server itself). Dealt the
+        # button, Hery is first to act and the server changes nothing until his time runs out: his
+        # page asks for the table as it is now, as it does when it comes back into view.
+        for page in (hery, watcher):
+            page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
         try:
             expect(hery.locator("#status")).to_have_text("À vous de jouer", timeout=30_000)
         except AssertionError:

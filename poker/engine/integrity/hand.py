@@ -36,8 +36,9 @@ CHECKED_RIVERS = "checked_rivers"  # rivers checked through, of rivers he reache
 # decisions without a bet or raise, of his decisions holding a strong hand while the other was in
 # with chips and he had chips beyond the call (``strong_hand``)
 STRONG_UNBET = "strong_unbet"
-# Last, so that counts stored before it read back with this one at 0 of 0 (``from_dict``).
-FEATURES = (AGGRESSION, STRONG_FOLDS, RAISE_FOLDS, CHECKED_RIVERS, STRONG_UNBET)
+FOLDS_TO = "folds_to"  # folds, of the times he faced the other's bet or raise
+# New counts last, so that counts stored before them read back at 0 of 0 (``from_dict``).
+FEATURES = (AGGRESSION, STRONG_FOLDS, RAISE_FOLDS, CHECKED_RIVERS, STRONG_UNBET, FOLDS_TO)
 STRONG_PREFLOP_PAIR = 8  # rank index of the ten (2 is 0): a pair of tens or better before the flop
 # Which hands of the pair a flag points to (the replays on the organizer's page).
 FLAGGED = (STRONG_FOLDS, RAISE_FOLDS, CHECKED_RIVERS)
@@ -205,6 +206,7 @@ class _Reader:
                     self.tally(i, j).add(STRONG_UNBET, not aggressive)
         bettor = self.aggressor
         if facing > 0 and bettor is not None and bettor != i and not self.folded[bettor]:
+            self.tally(i, bettor).add(FOLDS_TO, kind == ev.FOLD)
             if kind == ev.FOLD:
                 price = facing / (self.pot + facing)
                 equity = heads_up_equity(self.holes[i], self.holes[bettor], self.board)
