@@ -12,6 +12,7 @@ from poker.engine.integrity import FEATURES, FLAG_SCORE, MIN_HANDS, PairBook, Pa
 from poker.engine.integrity.hand import (
     AGGRESSION,
     CHECKED_RIVERS,
+    FOLDS_TO,
     RAISE_FOLDS,
     STRONG_FOLDS,
     STRONG_UNBET,
@@ -32,6 +33,7 @@ LABELS = {
     RAISE_FOLDS: _("Folds after raising, when the other raised back"),
     CHECKED_RIVERS: _("Rivers checked through holding a near-certain winner"),
     STRONG_UNBET: _("Strong hands played without a bet or raise while the other was in"),
+    FOLDS_TO: _("Folds to the other's bet or raise"),
 }
 SHORT = {
     STRONG_FOLDS: _("better hand folded"),

@@ -14,6 +14,8 @@ from poker.engine.integrity import PairBook, hand_pairs
 from poker.engine.integrity.hand import (
     AGGRESSION,
     CHECKED_RIVERS,
+    FEATURES,
+    FOLDS_TO,
     RAISE_FOLDS,
     STRONG_FOLDS,
     STRONG_UNBET,
@@ -84,6 +86,26 @@ def test_raising_then_folding_to_the_others_raise_is_a_raise_fold():
     # Queens against 9-8 (about 79 %) at a price of 140 / (260 + 140) = 35 %: strong too.
     assert counts(pairs, 1, 2, STRONG_FOLDS) == (1, 1)
     assert pairs.flow == {(1, 2): 60}
+
+
+def test_each_answer_to_the_others_bet_is_a_chance_to_fold_to_him():
+    # 3 players: 0 (button) raises to 60, 1 (small blind) calls, 2 (big blind) folds; flop: 1
+    # checks, 0 bets 80, 1 folds. The blinds are no bet to answer: 0 had no such chance.
+    pairs = play(
+        ["Ks Kd", "9c 8c", "7h 2s"],
+        "2h 7d Jc 3s 4d",
+        [
+            Action.raise_to(60),
+            Action.call(),
+            Action.fold(),
+            Action.check(),
+            Action.raise_to(80),
+            Action.fold(),
+        ],
+    )
+    assert counts(pairs, 1, 0, FOLDS_TO) == (1, 2)  # the call, then the fold
+    assert counts(pairs, 2, 0, FOLDS_TO) == (1, 1)
+    assert counts(pairs, 0, 1, FOLDS_TO) == (0, 0) and counts(pairs, 0, 2, FOLDS_TO) == (0, 0)
 
 
 def test_a_river_checked_through_with_a_near_certain_winner_is_counted_for_its_holder():
@@ -244,6 +266,11 @@ def test_the_stored_form_gives_back_the_same_counts():
         [Action.fold(), Action.raise_to(60), Action.raise_to(200), Action.fold()],
     )
     assert HandPairs.from_dict(pairs.to_dict()) == pairs
+    # A hand stored before the folds to the other were counted reads them at 0 of 0.
+    stored = pairs.to_dict()
+    stored["tally"] = [[i, j, counts[: FEATURES.index(FOLDS_TO)]] for i, j, counts in stored["tally"]]
+    older = HandPairs.from_dict(stored)
+    assert older.tally[(1, 2)].chances[FOLDS_TO] == 0 and older.tally[(1, 2)].hits[RAISE_FOLDS] == 1
 
 
 def test_chips_won_at_an_all_in_are_compared_with_the_tables_equities():

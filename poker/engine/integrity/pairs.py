@@ -9,12 +9,12 @@ the others' rate towards B, times A's habit (his hits towards the others over wh
 rates towards those same players give for his chances: ``expected_rate``). The two players'
 counts of a feature are added up, and a one-sided binomial test (mid-p) of the pair's count
 against its expected count, in the direction collusion would push it (fewer bets and raises into
-the partner; more strong hands not bet, strong folds, folds after raising, rivers checked with a
-winner), gives one p-value a feature. They are combined by Fisher's method; the pair's score
-is -log10 of the combined p-value: a p-value means the same whatever the hands together, the table
-or the session, so the scores of pairs of different tables, sessions and lengths are ranked
-together. A pair is "à regarder" when its score is at least ``FLAG_SCORE`` over at least
-``MIN_HANDS`` hands together.
+the partner; more strong hands not bet, folds to his bets, strong folds, folds after raising,
+rivers checked with a winner), gives one p-value a feature. They are combined by Fisher's
+method; the pair's score is -log10 of the combined p-value: a p-value means the same whatever the
+hands together, the table or the session, so the scores of pairs of different tables, sessions
+and lengths are ranked together. A pair is "à regarder" when its score is at least
+``FLAG_SCORE`` over at least ``MIN_HANDS`` hands together.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from .hand import (
     CHECKED_RIVERS,
     FEATURES,
     FLAGGED,
+    FOLDS_TO,
     RAISE_FOLDS,
     STRONG_FOLDS,
     STRONG_UNBET,
@@ -282,6 +283,7 @@ __all__ = [
     "AGGRESSION",
     "CHECKED_RIVERS",
     "FLAG_SCORE",
+    "FOLDS_TO",
     "MIN_HANDS",
     "RAISE_FOLDS",
     "STRONG_FOLDS",
